@@ -1,0 +1,64 @@
+//===- model/Machine.h - A machine model ------------------------*- C++ -*-===//
+//
+// What the cost models need to know about a distributed-memory machine: the
+// time of each local operation, the time of a point-to-point message of m
+// bytes (piecewise linear, as the iPSC/2's Transfer of thesis §6.1), how each
+// collective primitive is built from messages (thesis Table 6.1), and the
+// network topology with the embedding of processor meshes into it. All times
+// are in seconds. JSON form: "dlayout-machine/1".
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Result.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dlayout {
+
+/// One piece of the message cost: for messages of fewer than `belowBytes`
+/// bytes (the last piece has belowBytes = 0, meaning "any size"), a message
+/// costs startup + perByte * m.
+struct MessageCostPiece {
+  double belowBytes = 0;
+  double startup = 0;
+  double perByte = 0;
+  bool operator==(const MessageCostPiece &) const = default;
+};
+
+/// How a collective primitive is carried out, in terms of Transfer(m):
+///   tree    ceil(log2 p) * Transfer(m)       (Reduction, OneToManyMulticast)
+///   ring    (p - 1) * Shift(m)               (ManyToManyMulticast)
+///   linear  (p - 1) * Transfer(m)            (Scatter, Gather)
+///   exchange 2 * Transfer(m)                 (Shift)
+enum class CollectiveAlgorithm { Tree, Ring, Linear, Exchange };
+const char *toString(CollectiveAlgorithm a);
+
+enum class Topology { Hypercube, Mesh, Torus, FullyConnected };
+const char *toString(Topology t);
+
+struct Machine {
+  std::string name;
+  std::string description;
+  // Local operations (seconds per operation).
+  double load = 0, store = 0, add = 0, mul = 0, div = 0, intrinsic = 0,
+         compare = 0;
+  std::vector<MessageCostPiece> message;
+  // Keyed by primitive: "transfer" is implicit; "shift", "reduction",
+  // "one_to_many_multicast", "many_to_many_multicast", "scatter", "gather".
+  std::map<std::string, CollectiveAlgorithm> collectives;
+  Topology topology = Topology::FullyConnected;
+  bool grayCodeEmbedding = false;
+  double perHop = 0;               // extra seconds per network hop
+  double flops = 0;                // flop/s of one processor (for SimGrid)
+  std::vector<std::string> sources; // where the numbers come from
+
+  /// Transfer(m): one message of m bytes.
+  double transfer(double bytes) const;
+  bool operator==(const Machine &) const = default;
+};
+
+} // namespace dlayout
