@@ -1,0 +1,42 @@
+//===- analyzer/Compiler.h - Source files to LLVM IR ------------*- C++ -*-===//
+//
+// dlayout reads LLVM IR. Sources are compiled to IR with debug information by
+// clang-19 (C, C++) or flang-new-19 (Fortran), run as a subprocess with its
+// arguments passed as a vector -- never through a shell -- into a private
+// temporary file that is removed afterwards. A compiler error comes back as
+// an Error carrying the compiler's first diagnostic with its file:line:col.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Result.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dlayout {
+
+enum class SourceLanguage { C, Cxx, Fortran, LLVMIR, LLVMBitcode, ModelJson };
+
+/// By file extension: .c; .cc .cpp .cxx .C; .f .f90 .f95 .f03 .f08 (and
+/// upper-case, preprocessed variants); .ll; .bc; .json.
+Result<SourceLanguage> languageOf(const std::string &path);
+const char *toString(SourceLanguage l);
+
+struct CompileRequest {
+  std::string source;
+  SourceLanguage language = SourceLanguage::C;
+  /// Macro definitions (-DNAME=VALUE), from --param.
+  std::map<std::string, std::string> defines;
+  /// Extra flags for the compiler (after `--` on the command line).
+  std::vector<std::string> flags;
+};
+
+/// Compiles to textual IR; returns the IR text.
+Result<std::string> compileToIR(const CompileRequest &req);
+
+/// The compiler executable used for a language (for messages and benches).
+std::string compilerFor(SourceLanguage l);
+
+} // namespace dlayout

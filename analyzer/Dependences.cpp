@@ -1,0 +1,256 @@
+//===- analyzer/Dependences.cpp -------------------------------------------===//
+#include "analyzer/Dependences.h"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <set>
+
+namespace dlayout {
+
+namespace {
+
+/// Builds Z3 terms for the instances of statements.
+class Instances {
+public:
+  Instances(z3::context &C, const Program &P) : C(C), P(P) {}
+
+  /// The induction variables of statement S's loops, for instance `tag`.
+  std::map<std::string, z3::expr> vars(const Statement &S, const std::string &tag) {
+    std::map<std::string, z3::expr> v;
+    for (auto &l : S.loops) v.emplace(l, C.int_const((l + tag).c_str()));
+    return v;
+  }
+
+  z3::expr affine(const AffineExpr &e, const std::map<std::string, z3::expr> &ivs) {
+    z3::expr r = C.int_val((int64_t)e.constant);
+    for (auto &[l, c] : e.coeffs) {
+      auto it = ivs.find(l);
+      if (it == ivs.end()) return r; // caller checked
+      r = r + C.int_val((int64_t)c) * it->second;
+    }
+    for (auto &[p, c] : e.params) {
+      auto it = P.params.find(p);
+      r = r + C.int_val((int64_t)c) * C.int_val((int64_t)(it == P.params.end() ? 0 : it->second));
+    }
+    return r;
+  }
+
+  bool covers(const AffineExpr &e, const std::map<std::string, z3::expr> &ivs) {
+    for (auto &[l, c] : e.coeffs)
+      if (!ivs.count(l)) return false;
+    return true;
+  }
+
+  /// lower <= iv <= upper (reversed for negative steps), and the stride.
+  void bounds(z3::solver &S, const Statement &St, const std::map<std::string, z3::expr> &ivs) {
+    for (auto &id : St.loops) {
+      const Loop *L = P.findLoop(id);
+      if (!L) continue;
+      const z3::expr &iv = ivs.at(id);
+      auto one = [&](const Bound &b, bool isLower) {
+        if (b.kind == Bound::Kind::NonAffine) return;
+        bool below = (L->step > 0) == isLower; // iv >= term
+        for (auto &t : b.terms) {
+          if (!covers(t, ivs)) continue;
+          z3::expr v = affine(t, ivs);
+          bool all = b.kind == Bound::Kind::Affine ||
+                     (b.kind == Bound::Kind::Max) == below;
+          if (all) S.add(below ? iv >= v : iv <= v);
+        }
+      };
+      one(L->lower, true);
+      one(L->upper, false);
+      if ((L->step > 1 || L->step < -1) && L->lower.kind == Bound::Kind::Affine &&
+          covers(L->lower.terms[0], ivs)) {
+        z3::expr k = C.int_const((id + "k" + std::to_string(counter++)).c_str());
+        S.add(iv == affine(L->lower.terms[0], ivs) + C.int_val((int64_t)L->step) * k);
+      }
+    }
+  }
+
+private:
+  z3::context &C;
+  const Program &P;
+  unsigned counter = 0;
+};
+
+size_t commonLoops(const Statement &a, const Statement &b) {
+  size_t n = 0;
+  while (n < a.loops.size() && n < b.loops.size() && a.loops[n] == b.loops[n]) ++n;
+  return n;
+}
+
+bool affineRef(const Reference &r) {
+  return std::all_of(r.subscripts.begin(), r.subscripts.end(), [](auto &s) {
+    return s.cls == SubscriptClass::Constant || s.cls == SubscriptClass::Single ||
+           s.cls == SubscriptClass::Multiple;
+  });
+}
+
+/// Two constant subscripts that differ: no element in common (ZIV).
+bool obviouslyIndependent(const Reference &a, const Reference &b) {
+  for (size_t d = 0; d < a.subscripts.size() && d < b.subscripts.size(); ++d) {
+    auto &x = a.subscripts[d], &y = b.subscripts[d];
+    if (x.cls == SubscriptClass::Constant && y.cls == SubscriptClass::Constant &&
+        x.affine.params == y.affine.params && x.affine.constant != y.affine.constant)
+      return true;
+  }
+  return false;
+}
+
+struct Found {
+  size_t level; // 1-based carried level; n+1 = loop-independent
+  std::vector<std::string> direction;
+  std::vector<std::optional<int64_t>> distance;
+};
+
+} // namespace
+
+Status computeDependences(Program &P) {
+  // Scalar dependences from the builder come first; keep them.
+  std::vector<Dependence> deps;
+  for (auto &d : P.dependences)
+    if (d.from.empty() || P.findStatement(d.from)) deps.push_back(d);
+
+  // Statement order and phase of every statement.
+  std::map<std::string, size_t> order, phaseOf;
+  for (size_t i = 0; i < P.statements.size(); ++i) order[P.statements[i].id] = i;
+  for (size_t ph = 0; ph < P.phases.size(); ++ph)
+    for (auto &s : P.phases[ph].statements) phaseOf[s] = ph;
+
+  z3::context C;
+  Instances inst(C, P);
+
+  for (auto &ph : P.phases) {
+    std::vector<const Statement *> stmts;
+    for (auto &s : ph.statements) stmts.push_back(P.findStatement(s));
+    for (const Statement *S1 : stmts)
+      for (const Statement *S2 : stmts) {
+        size_t n = commonLoops(*S1, *S2);
+        bool textual = order[S1->id] < order[S2->id];
+        for (size_t r1 = 0; r1 < S1->refs.size(); ++r1)
+          for (size_t r2 = 0; r2 < S2->refs.size(); ++r2) {
+            const Reference &A = S1->refs[r1], &B = S2->refs[r2];
+            bool w1 = A.access == Reference::Access::Write;
+            bool w2 = B.access == Reference::Access::Write;
+            if (A.array != B.array || (!w1 && !w2)) continue;
+            if (obviouslyIndependent(A, B)) continue;
+            bool exact = affineRef(A) && affineRef(B);
+
+            z3::solver Z(C);
+            auto I = inst.vars(*S1, "_1"), J = inst.vars(*S2, "_2");
+            inst.bounds(Z, *S1, I);
+            inst.bounds(Z, *S2, J);
+            if (exact)
+              for (size_t d = 0; d < A.subscripts.size() && d < B.subscripts.size(); ++d)
+                Z.add(inst.affine(A.subscripts[d].affine, I) ==
+                      inst.affine(B.subscripts[d].affine, J));
+            if (Z.check() == z3::unsat) continue;
+
+            auto before = [&](size_t k, const std::string &dir) {
+              const std::string &id = S1->loops[k];
+              int64_t step = P.findLoop(id)->step;
+              const z3::expr &i = I.at(id), &j = J.at(id);
+              if (dir == "=") return i == j;
+              bool lt = (dir == "<") == (step > 0);
+              return lt ? i < j : i > j;
+            };
+            std::vector<Found> found;
+            for (size_t l = 1; l <= n + 1; ++l) {
+              if (l == n + 1 && (!textual || S1 == S2)) break;
+              Z.push();
+              for (size_t k = 0; k + 1 < l; ++k) Z.add(before(k, "="));
+              if (l <= n) Z.add(before(l - 1, "<"));
+              if (Z.check() == z3::sat) {
+                Found f{l, {}, {}};
+                for (size_t k = 0; k < n; ++k) {
+                  std::string dir;
+                  if (k + 1 < l) dir = "=";
+                  else if (k + 1 == l) dir = "<";
+                  else {
+                    std::vector<std::string> ok;
+                    for (const char *d : {"<", "=", ">"}) {
+                      Z.push();
+                      Z.add(before(k, d));
+                      if (Z.check() == z3::sat) ok.push_back(d);
+                      Z.pop();
+                    }
+                    dir = ok.size() == 1 ? ok[0] : "*";
+                  }
+                  f.direction.push_back(dir);
+                  // A constant distance: the one difference there is.
+                  std::optional<int64_t> dist;
+                  if (dir == "=") dist = 0;
+                  else if (exact && Z.check() == z3::sat) {
+                    const std::string &id = S1->loops[k];
+                    z3::expr diff = J.at(id) - I.at(id);
+                    Z.push();
+                    if (k + 1 > l) Z.add(before(k, dir == "*" ? "<" : dir));
+                    if (Z.check() == z3::sat) {
+                      int64_t v = Z.get_model().eval(diff, true).get_numeral_int64();
+                      Z.push();
+                      Z.add(diff != C.int_val(v));
+                      if (Z.check() == z3::unsat && dir != "*") dist = v;
+                      Z.pop();
+                    }
+                    Z.pop();
+                  }
+                  f.distance.push_back(dist);
+                }
+                found.push_back(f);
+              }
+              Z.pop();
+              if (!exact) break; // one '*' dependence is all we can say
+            }
+            for (auto &f : found) {
+              Dependence D;
+              D.from = S1->id;
+              D.to = S2->id;
+              D.kind = w1 && w2 ? Dependence::Kind::Output
+                       : w1     ? Dependence::Kind::Flow
+                                : Dependence::Kind::Anti;
+              D.variable = A.array;
+              if (f.level <= n) D.carriedBy = S1->loops[f.level - 1];
+              D.direction = f.direction;
+              D.distance = f.distance;
+              if (!exact) {
+                std::fill(D.direction.begin(), D.direction.end(), "*");
+                std::fill(D.distance.begin(), D.distance.end(), std::nullopt);
+                if (n) D.carriedBy = S1->loops[0];
+              }
+              bool dup = std::any_of(deps.begin(), deps.end(), [&](auto &e) {
+                return e.from == D.from && e.to == D.to && e.kind == D.kind &&
+                       e.variable == D.variable && e.carriedBy == D.carriedBy &&
+                       e.direction == D.direction;
+              });
+              if (!dup) deps.push_back(D);
+            }
+          }
+      }
+  }
+
+  // Number them; attach to loops; decide parallelism.
+  for (size_t i = 0; i < deps.size(); ++i) deps[i].id = "D" + std::to_string(i + 1);
+  P.dependences = deps;
+  for (auto &L : P.loops) {
+    L.carries.clear();
+    L.parallel = true;
+  }
+  for (auto &D : P.dependences) {
+    if (!D.carriedBy) continue;
+    Loop *L = nullptr;
+    for (auto &l : P.loops)
+      if (l.id == *D.carriedBy) L = &l;
+    if (!L) continue;
+    L->carries.push_back(D.id);
+    const Statement *S = D.from.empty() ? nullptr : P.findStatement(D.from);
+    bool reduction = S && D.from == D.to && !S->reduction.empty() &&
+                     ((S->write >= 0 && S->refs[S->write].array == D.variable) ||
+                      S->scalarWrite == D.variable);
+    if (!reduction) L->parallel = false;
+  }
+  return success();
+}
+
+} // namespace dlayout

@@ -1,0 +1,36 @@
+//===- analyzer/Extract.h - From a program file to its model ----*- C++ -*-===//
+//
+// The analyzer's entry point: a source file (compiled to IR first), an LLVM
+// IR file, or a model JSON document (read as it is) becomes a Program.
+// Parameters given by the user bind symbolic sizes in the IR and, for
+// preprocessed sources, define the macros the source sizes its arrays with;
+// one that does neither is an error, as is a program with nothing in it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Program.h"
+
+#include "llvm/IR/Module.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dlayout {
+
+struct ExtractOptions {
+  std::string input;
+  std::vector<std::string> functions;
+  std::map<std::string, int64_t> params;
+  std::map<unsigned, double> probabilities; // by source line
+  std::map<unsigned, double> tripCounts;    // by source line
+  std::vector<std::string> compilerFlags;   // after `--`
+};
+
+Result<Program> extract(const ExtractOptions &opts);
+
+/// The model of a module already in memory (used by the opt plugin).
+Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts);
+
+} // namespace dlayout

@@ -1,0 +1,470 @@
+//===- analyzer/FunctionBuilder.cpp - Loops, arrays and references --------===//
+#include "analyzer/FunctionBuilder.h"
+#include "analyzer/Delinearize.h"
+
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace dlayout {
+
+FunctionBuilder::FunctionBuilder(Function &F, const BuildOptions &opts,
+                                 Program &P, unsigned &loopCounter,
+                                 unsigned &stmtCounter)
+    : F(F), Opts(opts), P(P),
+      Sym(F, opts.fortran, loopCounter, [&] {
+        auto It = opts.loopVariables.find(F.getName().str());
+        return It == opts.loopVariables.end() ? std::map<unsigned, std::string>{}
+                                              : It->second;
+      }()),
+      StmtCounter(stmtCounter) {}
+
+void FunctionBuilder::build() {
+  FirstStatement = P.statements.size();
+  buildLoops();
+  findScalarRecurrences();
+  buildStatements();
+  completeShapes();
+  finishReferences();
+  markArrayReductions();
+}
+
+void FunctionBuilder::warnOnce(const std::string &kind,
+                               const std::string &message, SourceLoc loc) {
+  if (Warned.insert(kind + message).second)
+    P.warnings.push_back(Warning{kind, message, loc});
+}
+
+// ----------------------------------------------------------------------------
+// Loops
+// ----------------------------------------------------------------------------
+
+std::string FunctionBuilder::renderPoly(const Poly &p) const {
+  std::string s = p.str();
+  // Poly::str prints symbols without their kind; loop ids become the
+  // induction variables' names.
+  for (auto &L : P.loops) {
+    std::string from = L.id;
+    size_t pos = 0;
+    while ((pos = s.find(from, pos)) != std::string::npos) {
+      bool wordStart = pos == 0 || !std::isalnum((unsigned char)s[pos - 1]);
+      size_t end = pos + from.size();
+      bool wordEnd = end >= s.size() || !std::isalnum((unsigned char)s[end]);
+      if (wordStart && wordEnd) {
+        s.replace(pos, from.size(), L.var);
+        pos += L.var.size();
+      } else {
+        pos = end;
+      }
+    }
+  }
+  return s;
+}
+
+Bound FunctionBuilder::boundOf(const Poly &p) const {
+  Bound b;
+  b.text = renderPoly(p);
+  if (auto a = p.toAffine()) {
+    b.kind = Bound::Kind::Affine;
+    b.terms = {*a};
+  } else {
+    b.kind = Bound::Kind::NonAffine;
+  }
+  return b;
+}
+
+std::optional<double> FunctionBuilder::valueOf(const Poly &p) const {
+  std::map<std::string, double> values;
+  for (auto &[id, mean] : IvMean) values[ivSymbol(id)] = mean;
+  for (auto &[name, v] : ParamValues) values[paramSymbol(name)] = v;
+  return p.evaluate(values);
+}
+
+void FunctionBuilder::buildLoops() {
+  for (const LoopRecord &R : Sym.loops()) {
+    llvm::Loop *L = R.loop;
+    dlayout::Loop M;
+    M.id = R.id;
+    M.var = R.var;
+    M.level = L->getLoopDepth();
+    if (L->getParentLoop())
+      if (auto *PR = Sym.record(L->getParentLoop())) M.parent = PR->id;
+    M.loc = Sym.locOf(L->getStartLoc());
+    if (!M.loc.known()) M.loc = Sym.locOf(L->getHeader()->getTerminator());
+
+    Poly lower = R.iv ? Sym.toPoly(R.start) : Poly::symbol("?:start");
+    M.step = R.iv ? R.step : 1;
+    if (R.counter) { // only the trip count is the source's
+      lower = Poly::constant(1);
+      M.step = 1;
+    }
+    Poly iterations = Poly::symbol("?:trip");
+    if (BasicBlock *Exiting = L->getExitingBlock()) {
+      const SCEV *EC = Sym.se().getExitCount(L, Exiting);
+      if (!isa<SCEVCouldNotCompute>(EC))
+        // A loop tested at the top runs its body once per backedge; one
+        // tested at the bottom once more.
+        iterations = Sym.toPoly(EC) +
+                     Poly::constant(Exiting == L->getLoopLatch() ? 1 : 0);
+    }
+    if (!R.iv)
+      warnOnce("non-affine", "loop " + M.id + " has no induction variable the "
+               "analysis recognises; its bounds are unknown", M.loc);
+    Poly upper = lower + (iterations - Poly::constant(1)) * M.step;
+    // Where the exit test compares the variable itself (C's i < n - 1), the
+    // bound is the source's, without the clamps of the exit count.
+    if (auto bound = exitTestBound(R)) {
+      upper = *bound;
+      if (M.step == 1) iterations = upper - lower + Poly::constant(1);
+      if (M.step == -1) iterations = lower - upper + Poly::constant(1);
+    }
+    LoopIndex[L] = P.loops.size();
+    P.loops.push_back(M);
+    Lower[M.id] = lower;
+    Upper[M.id] = upper;
+    Iterations[M.id] = iterations;
+  }
+  for (auto &R : Sym.loops()) {
+    auto &M = P.loops[LoopIndex[R.loop]];
+    M.lower = boundOf(Lower[M.id]);
+    M.upper = boundOf(Upper[M.id]);
+  }
+  evaluateLoops();
+}
+
+/// The last value of the induction variable allowed by an exit test
+/// `iv + r  pred  Y` (Y invariant in the loop), or nullopt.
+std::optional<Poly> FunctionBuilder::exitTestBound(const LoopRecord &R) {
+  llvm::Loop *L = R.loop;
+  BasicBlock *Exiting = L->getExitingBlock();
+  if (!R.iv || R.counter || !Exiting || (R.step != 1 && R.step != -1)) return std::nullopt;
+  auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (!Cmp) return std::nullopt;
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  if (!L->contains(Br->getSuccessor(0))) Pred = CmpInst::getInversePredicate(Pred);
+  std::string iv = ivSymbol(R.id);
+  Poly X = Sym.toPoly(Sym.se().getSCEV(Cmp->getOperand(0)));
+  Poly Y = Sym.toPoly(Sym.se().getSCEV(Cmp->getOperand(1)));
+  if (Y.mentions(iv)) {
+    std::swap(X, Y);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  if (Y.mentions(iv) || !X.mentions(iv)) return std::nullopt;
+  Poly r = X - Poly::symbol(iv);
+  if (r.mentions(iv)) return std::nullopt; // coefficient other than 1
+  Poly last = Y - r; // iv  pred  last
+  switch (ICmpInst::getSignedPredicate(Pred)) {
+  case CmpInst::ICMP_SLT: return R.step > 0 ? std::optional(last - Poly::constant(1)) : std::nullopt;
+  case CmpInst::ICMP_SLE: return R.step > 0 ? std::optional(last) : std::nullopt;
+  case CmpInst::ICMP_SGT: return R.step < 0 ? std::optional(last + Poly::constant(1)) : std::nullopt;
+  case CmpInst::ICMP_SGE: return R.step < 0 ? std::optional(last) : std::nullopt;
+  case CmpInst::ICMP_NE: return last - Poly::constant(R.step);
+  default: return std::nullopt;
+  }
+}
+
+/// Trip counts and value ranges, outer loops first (thesis §3.2 takes the
+/// mean for triangular loops: with affine bounds the mean trip count is the
+/// trip count at the mean of the enclosing induction variables).
+void FunctionBuilder::evaluateLoops() {
+  // Parameters: bound by --param, else assumed.
+  std::set<std::string> used;
+  auto collect = [&](const Poly &p) {
+    for (auto &[m, c] : p.terms())
+      for (auto &s : m)
+        if (s.rfind("p:", 0) == 0) used.insert(s.substr(2));
+  };
+  for (auto &[id, p] : Lower) collect(p);
+  for (auto &[id, p] : Upper) collect(p);
+  for (auto *O : Sym.objects())
+    for (auto &e : O->extents)
+      if (e) collect(*e);
+  for (auto &name : used) {
+    auto it = P.params.find(name);
+    if (it != P.params.end()) {
+      ParamValues[name] = it->second;
+      continue;
+    }
+    ParamValues[name] = Opts.defaultParam;
+    P.params[name] = Opts.defaultParam;
+    warnOnce("parameter", "parameter " + name + " has no value; assumed " +
+             std::to_string(Opts.defaultParam) + " (give --param " + name + "=VALUE)");
+  }
+  for (auto &[name, v] : ParamValues) Ranges[paramSymbol(name)] = {v, v};
+
+  for (auto &R : Sym.loops()) {
+    auto &M = P.loops[LoopIndex[R.loop]];
+    auto trip = valueOf(Iterations[M.id]);
+    if (!trip) {
+      auto given = Opts.tripCounts.find(M.loc.line);
+      double assumed = given != Opts.tripCounts.end() ? given->second : Opts.defaultTripCount;
+      if (given == Opts.tripCounts.end())
+        warnOnce("trip-count", "loop " + M.id + " (" + M.var + ") has bounds that are "
+                 "not affine; its trip count is assumed to be " +
+                 std::to_string((int64_t)assumed) + " (give --trip-count " +
+                 std::to_string(M.loc.line) + "=VALUE)", M.loc);
+      trip = assumed;
+    }
+    M.tripCount = std::max(0.0, *trip);
+    auto lo = valueOf(Lower[M.id]), hi = valueOf(Upper[M.id]);
+    IvMean[M.id] = (lo && hi) ? (*lo + *hi) / 2 : 0;
+    auto rl = Lower[M.id].range(Ranges), ru = Upper[M.id].range(Ranges);
+    if (rl && ru)
+      Ranges[ivSymbol(M.id)] = {std::min(rl->first, ru->first),
+                                std::max(rl->second, ru->second)};
+  }
+}
+
+// ----------------------------------------------------------------------------
+// Arrays
+// ----------------------------------------------------------------------------
+
+Access FunctionBuilder::accessOf(Instruction *I, Value *Ptr, MemoryObject *O) {
+  Access A;
+  A.inst = I;
+  A.object = O;
+  auto &SE = Sym.se();
+  const SCEV *Off = SE.getMinusSCEV(SE.getSCEV(Ptr), SE.getSCEV(O->base));
+  Poly bytes = Sym.toPoly(Off);
+  // Bytes to elements: every coefficient must divide.
+  Poly elems;
+  for (auto &[m, c] : bytes.terms()) {
+    if (c % (int64_t)O->elementBytes) A.exactOffset = false;
+    Poly t = Poly::constant(c / (int64_t)O->elementBytes);
+    for (auto &s : m) t = t * Poly::symbol(s);
+    elems = elems + t;
+  }
+  A.offset = elems;
+  AccessesOf[O].push_back(A);
+  return A;
+}
+
+
+/// Where the declaration leaves extents open (adjustable Fortran dummies,
+/// C pointers), the strides of the address arithmetic give them: the
+/// parameter monomials that multiply induction variables, ordered by degree,
+/// are the strides of the dimensions from the second-fastest on.
+void FunctionBuilder::completeShapes() {
+  for (auto *O : Sym.objects()) {
+    if (O->kind != MemoryObject::Kind::Array) continue;
+    auto &accesses = AccessesOf[O];
+    std::set<Monomial> strides;
+    for (auto &A : accesses)
+      for (auto &[m, c] : A.offset.terms()) {
+        Monomial params, rest;
+        for (auto &s : m) (s.rfind("p:", 0) == 0 ? params : rest).push_back(s);
+        if (!params.empty() && !rest.empty()) strides.insert(params);
+      }
+    std::vector<Monomial> sorted(strides.begin(), strides.end());
+    std::sort(sorted.begin(), sorted.end(),
+              [](auto &a, auto &b) { return a.size() < b.size(); });
+
+    size_t rank = O->extents.size();
+    // A C pointer addressed a[i*n + j] is a 2-D array of rows of n.
+    if (rank == 1 && !O->columnMajor && !O->extents[0] && sorted.size() == 1) {
+      O->extents = {std::nullopt, Poly::symbol(sorted[0][0])};
+      for (size_t k = 1; k < sorted[0].size(); ++k)
+        *O->extents[1] = *O->extents[1] * Poly::symbol(sorted[0][k]);
+      O->lowers = {0, 0};
+      O->shapeInferred = true;
+      rank = 2;
+    }
+    // The open extents other than the slowest dimension's.
+    size_t slowest = O->columnMajor ? rank - 1 : 0;
+    bool open = false;
+    for (size_t d = 0; d < rank; ++d)
+      if (d != slowest && !O->extents[d]) open = true;
+    if (!open) continue;
+    bool chain = sorted.size() == rank - 1;
+    for (size_t k = 1; chain && k < sorted.size(); ++k)
+      chain = std::includes(sorted[k].begin(), sorted[k].end(),
+                            sorted[k - 1].begin(), sorted[k - 1].end());
+    if (!chain) {
+      warnOnce("shape", "the shape of " + O->name + " is neither declared nor "
+               "recoverable from its subscripts; its references are treated "
+               "as unknown", O->loc);
+      continue;
+    }
+    Poly prev = Poly::constant(1);
+    for (size_t k = 0; k + 1 < rank; ++k) {
+      size_t d = O->columnMajor ? k : rank - 1 - k;
+      Poly stride = Poly::constant(1);
+      for (auto &s : sorted[k]) stride = stride * Poly::symbol(s);
+      // extent(d) = stride(k+1) / stride(k): the symbols added.
+      Monomial added = sorted[k];
+      if (k > 0)
+        for (auto &s : sorted[k - 1]) added.erase(std::find(added.begin(), added.end(), s));
+      Poly e = Poly::constant(1);
+      for (auto &s : added) e = e * Poly::symbol(s);
+      if (!O->extents[d]) O->extents[d] = e;
+      prev = stride;
+      O->shapeInferred = true;
+    }
+  }
+}
+
+std::string FunctionBuilder::arrayName(const MemoryObject *O) {
+  auto It = ArrayNames.find(O);
+  if (It != ArrayNames.end()) return It->second;
+  std::string name = O->name;
+  if (P.findArray(name)) name += "@" + F.getName().str();
+  ArrayNames[O] = name;
+
+  Array A;
+  A.name = name;
+  A.elementBytes = O->elementBytes;
+  A.elementType = O->elementType;
+  A.columnMajor = O->columnMajor;
+  A.origin = O->origin;
+  A.loc = O->loc;
+  size_t rank = O->extents.size();
+  size_t slowest = O->columnMajor ? rank - 1 : 0;
+  for (size_t d = 0; d < rank; ++d) {
+    ArrayDim D;
+    D.lower = O->lowers[d];
+    if (O->extents[d]) {
+      if (auto a = O->extents[d]->toAffine(); a && !a->isConstant())
+        D.extentExpr = *a;
+      D.extent = (int64_t)valueOf(*O->extents[d]).value_or(0);
+    }
+    A.dims.push_back(D);
+    (void)slowest;
+  }
+  P.arrays.push_back(A);
+  return name;
+}
+
+/// Thesis §3.1: constant, single-index, multiple-index or unknown (with the
+/// affine part kept), and indirect when the subscript is another array's
+/// element.
+Subscript FunctionBuilder::classify(const Poly &sub) {
+  Subscript S;
+  S.affine = sub.affinePart();
+  std::set<std::string> ivs, opaques;
+  for (auto &[m, c] : sub.terms())
+    for (auto &s : m) {
+      if (s.rfind("iv:", 0) == 0) ivs.insert(s.substr(3));
+      if (s.rfind("?:", 0) == 0) opaques.insert(s);
+    }
+  unsigned ivLevel = 0;
+  for (auto &id : ivs)
+    if (auto *L = P.findLoop(id)) ivLevel = std::max(ivLevel, L->level);
+
+  if (sub.isAffine()) {
+    S.cls = S.affine.coeffs.empty() ? SubscriptClass::Constant
+            : S.affine.coeffs.size() == 1 ? SubscriptClass::Single
+                                          : SubscriptClass::Multiple;
+    S.variationLevel = ivLevel;
+    return S;
+  }
+  // Indirect: exactly one opaque symbol, linearly, which is a load of an
+  // array element.
+  if (opaques.size() == 1) {
+    const std::string &sym = *opaques.begin();
+    bool linear = true;
+    for (auto &[m, c] : sub.terms())
+      if (std::find(m.begin(), m.end(), sym) != m.end() && (m.size() != 1 || c != 1))
+        linear = false;
+    auto *Ld = dyn_cast_or_null<LoadInst>(Sym.opaqueValue(sym));
+    MemoryObject *O = Ld ? Sym.objectOf(Ld->getPointerOperand()) : nullptr;
+    if (linear && Ld && O && O->kind == MemoryObject::Kind::Array && sub.degree() <= 1) {
+      S.cls = SubscriptClass::Indirect;
+      Reference idx = makeReference(accessOf(Ld, Ld->getPointerOperand(), O));
+      unsigned level = ivLevel;
+      for (auto &s : idx.subscripts) level = std::max(level, s.variationLevel);
+      S.variationLevel = level;
+      S.index = {idx};
+      return S;
+    }
+  }
+  // Unknown: the level of the statements that define the unknown part
+  // (thesis §3.1: the minimum with the innermost index of the linear part).
+  S.cls = SubscriptClass::Unknown;
+  S.text = renderPoly(sub);
+  unsigned defLevel = 0;
+  for (auto &sym : opaques)
+    if (auto *I = dyn_cast_or_null<Instruction>(Sym.opaqueValue(sym)))
+      defLevel = std::max(defLevel, Sym.loopInfo().getLoopDepth(I->getParent()));
+  S.variationLevel = ivs.empty() ? defLevel : std::min(defLevel, ivLevel);
+  if (opaques.empty()) S.variationLevel = ivLevel; // non-linear in ivs
+  return S;
+}
+
+Reference FunctionBuilder::makeReference(const Access &A) {
+  Reference R;
+  R.array = arrayName(A.object);
+  R.access = isa<StoreInst>(A.inst) ? Reference::Access::Write : Reference::Access::Read;
+  R.loc = Sym.locOf(A.inst);
+  MemoryObject *O = A.object;
+  size_t rank = O->extents.size();
+  bool known = A.exactOffset;
+  for (size_t d = 0; d < rank; ++d)
+    if (d != (O->columnMajor ? rank - 1 : 0) && !O->extents[d]) known = false;
+  if (!known) {
+    for (size_t d = 0; d < rank; ++d) {
+      Subscript S;
+      S.cls = SubscriptClass::Unknown;
+      S.text = "address not analysable";
+      R.subscripts.push_back(S);
+    }
+    return R;
+  }
+  std::vector<Poly> extents;
+  for (auto &e : O->extents) extents.push_back(e.value_or(Poly::constant(1)));
+  auto subs = delinearize(A.offset, extents, O->columnMajor, Ranges);
+  for (size_t d = 0; d < rank; ++d)
+    R.subscripts.push_back(classify(subs[d] + Poly::constant(O->lowers[d])));
+  return R;
+}
+
+/// Subscripts for every reference, once the shapes are complete; then the
+/// extents nobody declared, from the largest index used.
+void FunctionBuilder::finishReferences() {
+  for (auto &Pd : PendingRefs) {
+    auto &R = P.statements[Pd.stmt].refs[Pd.ref];
+    Reference full = makeReference(Pd.access);
+    R.array = full.array;
+    R.subscripts = full.subscripts;
+  }
+  for (auto *O : Sym.objects()) {
+    if (O->kind != MemoryObject::Kind::Array) continue;
+    auto It = ArrayNames.find(O);
+    if (It == ArrayNames.end()) continue;
+    Array *A = nullptr;
+    for (auto &a : P.arrays)
+      if (a.name == It->second) A = &a;
+    size_t rank = O->extents.size();
+    if (A->dims.size() != rank) {
+      // The rank grew by delinearisation after the array was first named.
+      A->dims.assign(rank, ArrayDim{});
+      for (size_t d = 0; d < rank; ++d) {
+        A->dims[d].lower = O->lowers[d];
+        if (O->extents[d]) {
+          if (auto a = O->extents[d]->toAffine(); a && !a->isConstant())
+            A->dims[d].extentExpr = *a;
+          A->dims[d].extent = (int64_t)valueOf(*O->extents[d]).value_or(0);
+        }
+      }
+    }
+    for (size_t d = 0; d < rank; ++d) {
+      if (O->extents[d]) continue;
+      double hi = A->dims[d].lower;
+      for (auto &Acc : AccessesOf[O]) {
+        std::vector<Poly> extents;
+        for (auto &e : O->extents) extents.push_back(e.value_or(Poly::constant(1)));
+        auto subs = delinearize(Acc.offset, extents, O->columnMajor, Ranges);
+        if (auto r = subs[d].range(Ranges)) hi = std::max(hi, r->second + O->lowers[d]);
+      }
+      A->dims[d].extent = (int64_t)hi - A->dims[d].lower + 1;
+      warnOnce("shape", "extent of dimension " + std::to_string(d + 1) + " of " +
+               A->name + " is not declared; taken as " +
+               std::to_string(A->dims[d].extent) + " from its largest subscript", A->loc);
+    }
+  }
+}
+
+} // namespace dlayout

@@ -1,0 +1,92 @@
+//===- analyzer/FunctionBuilder.h - One function's part of the model -*- C++ -*-===//
+//
+// Private to the analyzer: the state of building one function's loops,
+// statements and references into a Program (see ProgramBuilder.h for the
+// steps). Loops and arrays are in FunctionBuilder.cpp, statements and their
+// expressions in Statements.cpp.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "analyzer/Polynomial.h"
+#include "analyzer/ProgramBuilder.h"
+#include "analyzer/Symbols.h"
+
+#include "llvm/IR/Instructions.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+namespace dlayout {
+
+/// A load or store of an array element, before its subscripts are known.
+struct Access {
+  llvm::Instruction *inst = nullptr;
+  MemoryObject *object = nullptr;
+  Poly offset;          // in elements from the base
+  bool exactOffset = true;
+};
+
+class FunctionBuilder {
+public:
+  FunctionBuilder(llvm::Function &F, const BuildOptions &opts, Program &P,
+                  unsigned &loopCounter, unsigned &stmtCounter);
+  void build();
+
+private:
+  // FunctionBuilder.cpp: loops, arrays, references.
+  void buildLoops();
+  void evaluateLoops();
+  std::optional<Poly> exitTestBound(const LoopRecord &R);
+  std::string renderPoly(const Poly &p) const;
+  Bound boundOf(const Poly &p) const;
+  std::optional<double> valueOf(const Poly &p) const; // outer ivs at means
+  Access accessOf(llvm::Instruction *I, llvm::Value *Ptr, MemoryObject *O);
+  void completeShapes();
+  Subscript classify(const Poly &sub);
+  Reference makeReference(const Access &A);
+  void finishReferences();
+  std::string arrayName(const MemoryObject *O);
+
+  // Statements.cpp: statements, expressions, guards, reductions.
+  void buildStatements();
+  void addStatement(llvm::Instruction *Root, llvm::Instruction *At);
+  Expr expr(llvm::Value *V, bool root = false);
+  Expr polyExpr(const Poly &p);
+  void addGuards(llvm::BasicBlock *BB);
+  bool interestingScalar(llvm::Instruction *I) const;
+  void findScalarRecurrences();
+  void markArrayReductions();
+  void warnOnce(const std::string &kind, const std::string &message,
+                SourceLoc loc = {});
+
+  llvm::Function &F;
+  const BuildOptions &Opts;
+  Program &P;
+  Symbols Sym;
+  unsigned &StmtCounter;
+
+  // Loops: model index by IR loop, levels, value ranges of the ivs.
+  std::map<const llvm::Loop *, size_t> LoopIndex;
+  std::map<std::string, Poly> Lower, Upper, Iterations; // by loop id
+  std::map<std::string, double> IvMean;
+  std::map<std::string, std::pair<double, double>> Ranges; // symbol -> [lo,hi]
+  std::map<std::string, double> ParamValues;
+
+  // The statement being built.
+  Statement *Cur = nullptr;
+  std::vector<std::pair<size_t, Access>> CurAccesses; // ref index, access
+  // All references waiting for their subscripts: (statement, ref, access).
+  struct Pending { size_t stmt; size_t ref; Access access; };
+  std::vector<Pending> PendingRefs;
+  std::map<const MemoryObject *, std::vector<Access>> AccessesOf;
+  std::map<const MemoryObject *, std::string> ArrayNames;
+  // Scalar recurrences: header phi -> reduction kind ("" = not a reduction).
+  std::map<const llvm::PHINode *, std::string> Recurrences;
+  std::map<const llvm::Instruction *, std::string> ReductionUpdates;
+  std::set<std::string> Warned;
+  size_t FirstStatement = 0;
+};
+
+} // namespace dlayout

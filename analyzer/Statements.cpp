@@ -1,0 +1,514 @@
+//===- analyzer/Statements.cpp - Statements, expressions, guards ----------===//
+//
+// A statement is a store to an array element or a scalar variable in memory,
+// or an assignment to a named scalar temporary that holds a floating-point
+// value or one read from an array (mem2reg turned those into SSA values that
+// debug info still names). Integer temporaries computed from induction
+// variables (L = I - 1) are not statements: they are folded into the
+// subscripts and bounds that use them.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/FunctionBuilder.h"
+
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace dlayout {
+
+namespace {
+
+/// Runtime entry points of flang and the C library that do not touch the
+/// program's arrays.
+bool harmlessCall(StringRef name) {
+  return name.starts_with("_FortranAProgram") || name.starts_with("_FortranAStop") ||
+         name.starts_with("_FortranAioOutput") || name.starts_with("_FortranAioBegin") ||
+         name.starts_with("_FortranAioEnd") || name == "printf" || name == "puts" ||
+         name == "malloc" || name == "calloc" || name == "free" || name == "exit" ||
+         name == "abort" || name.starts_with("llvm.");
+}
+
+const char *intrinsicName(Intrinsic::ID id) {
+  switch (id) {
+  case Intrinsic::fabs: case Intrinsic::abs: return "abs";
+  case Intrinsic::sqrt: return "sqrt";
+  case Intrinsic::copysign: return "sign";
+  case Intrinsic::minnum: case Intrinsic::minimum: case Intrinsic::smin:
+  case Intrinsic::umin: return "min";
+  case Intrinsic::maxnum: case Intrinsic::maximum: case Intrinsic::smax:
+  case Intrinsic::umax: return "max";
+  case Intrinsic::pow: case Intrinsic::powi: return "pow";
+  case Intrinsic::exp: return "exp";
+  case Intrinsic::log: return "log";
+  case Intrinsic::sin: return "sin";
+  case Intrinsic::cos: return "cos";
+  default: return nullptr;
+  }
+}
+
+Expr op(std::string name, std::vector<Expr> args) {
+  Expr e;
+  e.kind = Expr::Kind::Op;
+  e.name = std::move(name);
+  e.args = std::move(args);
+  return e;
+}
+
+Expr leaf(Expr::Kind k, std::string name, double value = 0) {
+  Expr e;
+  e.kind = k;
+  e.name = std::move(name);
+  e.value = value;
+  return e;
+}
+
+std::string cmpName(CmpInst::Predicate p) {
+  switch (CmpInst::getNonStrictPredicate(p) == p ? p : p) {
+  case CmpInst::FCMP_OEQ: case CmpInst::FCMP_UEQ: case CmpInst::ICMP_EQ: return "eq";
+  case CmpInst::FCMP_ONE: case CmpInst::FCMP_UNE: case CmpInst::ICMP_NE: return "ne";
+  case CmpInst::FCMP_OLT: case CmpInst::FCMP_ULT: case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT: return "lt";
+  case CmpInst::FCMP_OLE: case CmpInst::FCMP_ULE: case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE: return "le";
+  case CmpInst::FCMP_OGT: case CmpInst::FCMP_UGT: case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT: return "gt";
+  case CmpInst::FCMP_OGE: case CmpInst::FCMP_UGE: case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE: return "ge";
+  default: return "cmp";
+  }
+}
+
+} // namespace
+
+// ----------------------------------------------------------------------------
+// Finding statements
+// ----------------------------------------------------------------------------
+
+/// Does the value read an array, through unnamed instructions?
+static bool readsArray(Value *V, Symbols &Sym, int depth = 0) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || depth > 32 || isa<PHINode>(I)) return false;
+  if (auto *Ld = dyn_cast<LoadInst>(I)) {
+    auto *O = Sym.objectOf(Ld->getPointerOperand());
+    return O && O->kind == MemoryObject::Kind::Array;
+  }
+  for (Value *Op : I->operands())
+    if (readsArray(Op, Sym, depth + 1)) return true;
+  return false;
+}
+
+bool FunctionBuilder::interestingScalar(Instruction *I) const {
+  if (isa<PHINode>(I) || I->getType()->isVoidTy() || Sym.recordForIv(I)) return false;
+  auto Var = const_cast<Symbols &>(Sym).variableOf(I);
+  if (!Var) return false;
+  for (auto &L : Sym.loops())
+    if (L.var == const_cast<Symbols &>(Sym).spell(Var->name)) return false;
+  if (I->getType()->isFloatingPointTy()) return true;
+  return readsArray(I, const_cast<Symbols &>(Sym));
+}
+
+void FunctionBuilder::buildStatements() {
+  for (BasicBlock &BB : F) {
+    for (Instruction &I : BB) {
+      if (isa<DbgInfoIntrinsic>(I)) continue;
+      if (auto *S = dyn_cast<StoreInst>(&I)) {
+        MemoryObject *O = Sym.objectOf(S->getPointerOperand());
+        if (!O) {
+          warnOnce("pointer", "a store through a pointer the analysis cannot "
+                   "follow is ignored", Sym.locOf(&I));
+          continue;
+        }
+        addStatement(S, S);
+        continue;
+      }
+      if (auto *C = dyn_cast<CallInst>(&I)) {
+        Function *Callee = C->getCalledFunction();
+        if (!Callee) {
+          warnOnce("unknown-call", "indirect call: assumed to read and write "
+                   "none of the program's arrays", Sym.locOf(&I));
+        } else if (Callee->isDeclaration() && !Callee->isIntrinsic() &&
+                   !harmlessCall(Callee->getName()) && !C->onlyReadsMemory()) {
+          warnOnce("unknown-call", "call to " + Callee->getName().str() +
+                   ": not analysed; assumed to read and write none of the "
+                   "program's arrays", Sym.locOf(&I));
+        }
+      }
+      if (interestingScalar(&I)) addStatement(&I, &I);
+    }
+  }
+  // Phases: top-level nests and the straight-line runs between them.
+  for (size_t s = FirstStatement; s < P.statements.size(); ++s) {
+    auto &St = P.statements[s];
+    std::optional<std::string> top;
+    if (!St.loops.empty()) top = St.loops.front();
+    if (P.phases.empty() || P.phases.back().loop != top ||
+        (!top && !P.phases.back().statements.empty() &&
+         P.findStatement(P.phases.back().statements.back())->loops.size())) {
+      Phase Ph;
+      Ph.id = "P" + std::to_string(P.phases.size() + 1);
+      Ph.loop = top;
+      P.phases.push_back(Ph);
+    }
+    P.phases.back().statements.push_back(St.id);
+  }
+}
+
+void FunctionBuilder::addStatement(Instruction *Root, Instruction *At) {
+  Statement S;
+  S.id = "S" + std::to_string(++StmtCounter);
+  S.loc = Sym.locOf(At);
+  for (llvm::Loop *L = Sym.loopInfo().getLoopFor(At->getParent()); L; L = L->getParentLoop())
+    if (auto *R = Sym.record(L)) S.loops.insert(S.loops.begin(), R->id);
+  auto prob = Opts.probabilities.find(S.loc.line);
+  if (prob != Opts.probabilities.end()) S.probability = prob->second;
+
+  P.statements.push_back(S);
+  size_t index = P.statements.size() - 1;
+  Cur = &P.statements[index];
+  CurAccesses.clear();
+
+  if (auto *St = dyn_cast<StoreInst>(Root)) {
+    MemoryObject *O = Sym.objectOf(St->getPointerOperand());
+    Cur->ops.stores = 1;
+    if (O->kind == MemoryObject::Kind::Array) {
+      Reference W;
+      W.access = Reference::Access::Write;
+      W.loc = Cur->loc;
+      Cur->refs.push_back(W);
+      Cur->write = 0;
+      CurAccesses.push_back({0, accessOf(St, St->getPointerOperand(), O)});
+    } else {
+      Cur->scalarWrite = O->name;
+    }
+    Cur->expr = expr(St->getValueOperand());
+  } else {
+    Cur->scalarWrite = Sym.spell(Sym.variableOf(Root)->name);
+    Cur->expr = expr(Root, /*root=*/true);
+    auto red = ReductionUpdates.find(Root);
+    if (red != ReductionUpdates.end()) Cur->reduction = red->second;
+  }
+  addGuards(At->getParent());
+
+  if (!Cur->scalarWrite.empty() &&
+      std::none_of(P.scalars.begin(), P.scalars.end(),
+                   [&](auto &s) { return s.name == Cur->scalarWrite; })) {
+    Type *T = isa<StoreInst>(Root) ? cast<StoreInst>(Root)->getValueOperand()->getType()
+                                   : Root->getType();
+    std::string type = T->isDoubleTy() ? "f64" : T->isFloatTy() ? "f32"
+                       : "i" + std::to_string(T->getScalarSizeInBits());
+    P.scalars.push_back(Scalar{Cur->scalarWrite, type, Cur->loc});
+  }
+  for (auto &[ref, access] : CurAccesses) PendingRefs.push_back({index, ref, access});
+  Cur = nullptr;
+}
+
+// ----------------------------------------------------------------------------
+// Expressions and operation counts
+// ----------------------------------------------------------------------------
+
+Expr FunctionBuilder::polyExpr(const Poly &p) {
+  std::vector<Expr> terms;
+  for (auto &[m, c] : p.terms()) {
+    Expr t = leaf(Expr::Kind::Const, "", (double)c);
+    std::vector<Expr> factors;
+    if (c != 1 || m.empty()) factors.push_back(t);
+    for (auto &s : m) {
+      if (s.rfind("iv:", 0) == 0) factors.push_back(leaf(Expr::Kind::Iv, s.substr(3)));
+      else factors.push_back(leaf(Expr::Kind::Param, s.substr(2)));
+    }
+    Expr prod = factors[0];
+    for (size_t k = 1; k < factors.size(); ++k) prod = op("*", {prod, factors[k]});
+    terms.push_back(prod);
+  }
+  if (terms.empty()) return leaf(Expr::Kind::Const, "", 0);
+  Expr sum = terms[0];
+  for (size_t k = 1; k < terms.size(); ++k) sum = op("+", {sum, terms[k]});
+  return sum;
+}
+
+Expr FunctionBuilder::expr(Value *V, bool root) {
+  auto &ops = Cur->ops;
+  if (auto *CF = dyn_cast<ConstantFP>(V))
+    return leaf(Expr::Kind::Const, "", CF->getValueAPF().convertToDouble());
+  if (auto *CI = dyn_cast<ConstantInt>(V))
+    return leaf(Expr::Kind::Const, "", (double)CI->getSExtValue());
+  if (auto *A = dyn_cast<Argument>(V)) {
+    if (auto p = Sym.parameterOf(A)) return leaf(Expr::Kind::Param, *p);
+    auto Var = Sym.variableOf(A);
+    return leaf(Expr::Kind::Scalar, Var ? Sym.spell(Var->name) : A->getName().str());
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I) return leaf(Expr::Kind::Const, "", 0);
+
+  if (!root) {
+    if (auto *R = Sym.recordForIv(I)) return leaf(Expr::Kind::Iv, R->id);
+    // Integer arithmetic on induction variables and parameters: the
+    // affine form, whatever temporaries it went through.
+    if (I->getType()->isIntegerTy() && Sym.se().isSCEVable(I->getType()) &&
+        !isa<LoadInst>(I)) {
+      Poly p = Sym.toPoly(Sym.se().getSCEV(I));
+      if (p.isAffine()) return polyExpr(p);
+    }
+    if (auto Var = Sym.variableOf(I)) {
+      std::string name = Sym.spell(Var->name);
+      if (!isa<PHINode>(I) || !Sym.recordForIv(I)) return leaf(Expr::Kind::Scalar, name);
+    }
+  }
+
+  if (auto *Ld = dyn_cast<LoadInst>(I)) {
+    ops.loads++;
+    MemoryObject *O = Sym.objectOf(Ld->getPointerOperand());
+    if (!O) return leaf(Expr::Kind::Call, "load");
+    if (O->kind == MemoryObject::Kind::Scalar) {
+      if (auto p = Sym.parameterOf(Ld)) return leaf(Expr::Kind::Param, *p);
+      return leaf(Expr::Kind::Scalar, O->name);
+    }
+    Reference R;
+    R.access = Reference::Access::Read;
+    R.loc = Sym.locOf(Ld);
+    Cur->refs.push_back(R);
+    size_t idx = Cur->refs.size() - 1;
+    CurAccesses.push_back({idx, accessOf(Ld, Ld->getPointerOperand(), O)});
+    Expr e = leaf(Expr::Kind::Ref, "");
+    e.refIndex = (int)idx;
+    return e;
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(I)) {
+    static const std::map<unsigned, std::pair<const char *, int>> table = {
+        {Instruction::FAdd, {"+", 0}}, {Instruction::FSub, {"-", 0}},
+        {Instruction::FMul, {"*", 1}}, {Instruction::FDiv, {"/", 2}},
+        {Instruction::FRem, {"mod", 2}}, {Instruction::Add, {"+", 3}},
+        {Instruction::Sub, {"-", 3}}, {Instruction::Mul, {"*", 4}},
+        {Instruction::SDiv, {"/", 5}}, {Instruction::UDiv, {"/", 5}},
+        {Instruction::SRem, {"mod", 5}}, {Instruction::URem, {"mod", 5}},
+        {Instruction::And, {"and", 3}}, {Instruction::Or, {"or", 3}},
+        {Instruction::Xor, {"xor", 3}}, {Instruction::Shl, {"shl", 3}},
+        {Instruction::AShr, {"shr", 3}}, {Instruction::LShr, {"shr", 3}}};
+    auto it = table.find(B->getOpcode());
+    if (it != table.end()) {
+      unsigned *counters[] = {&ops.fadd, &ops.fmul, &ops.fdiv, &ops.iadd, &ops.imul, &ops.idiv};
+      ++*counters[it->second.second];
+      return op(it->second.first, {expr(B->getOperand(0)), expr(B->getOperand(1))});
+    }
+  }
+  if (auto *U = dyn_cast<UnaryOperator>(I); U && U->getOpcode() == Instruction::FNeg)
+    return op("neg", {expr(U->getOperand(0))});
+  if (auto *C = dyn_cast<CastInst>(I)) return expr(C->getOperand(0));
+  if (auto *Cmp = dyn_cast<CmpInst>(I)) {
+    ops.compares++;
+    return op(cmpName(Cmp->getPredicate()), {expr(Cmp->getOperand(0)), expr(Cmp->getOperand(1))});
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(I))
+    return op("select", {expr(Sel->getCondition()), expr(Sel->getTrueValue()),
+                         expr(Sel->getFalseValue())});
+  if (auto *Call = dyn_cast<CallInst>(I)) {
+    std::vector<Expr> args;
+    Function *Callee = Call->getCalledFunction();
+    if (Callee && (Callee->getIntrinsicID() == Intrinsic::fmuladd ||
+                   Callee->getIntrinsicID() == Intrinsic::fma)) {
+      ops.fmul++;
+      ops.fadd++;
+      return op("+", {op("*", {expr(Call->getArgOperand(0)), expr(Call->getArgOperand(1))}),
+                      expr(Call->getArgOperand(2))});
+    }
+    for (Value *Arg : Call->args()) args.push_back(expr(Arg));
+    if (Callee)
+      if (const char *name = intrinsicName(Callee->getIntrinsicID())) {
+        ops.intrinsics++;
+        return op(name, std::move(args));
+      }
+    ops.intrinsics++;
+    Expr e = leaf(Expr::Kind::Call, Callee ? Callee->getName().str() : "indirect");
+    e.args = std::move(args);
+    return e;
+  }
+  if (auto *Phi = dyn_cast<PHINode>(I)) {
+    // An unnamed merge of values (an IF ... ELSE assigning a temporary).
+    return leaf(Expr::Kind::Scalar, Phi->hasName() ? Phi->getName().str() : "phi");
+  }
+  return leaf(Expr::Kind::Call, I->getOpcodeName());
+}
+
+// ----------------------------------------------------------------------------
+// Guards
+// ----------------------------------------------------------------------------
+
+/// The conditions that decide whether a block runs: conditional branches
+/// that dominate it without being post-dominated by it, other than the tests
+/// that leave a loop.
+void FunctionBuilder::addGuards(BasicBlock *BB) {
+  auto &DT = Sym.dt();
+  auto &PDT = Sym.pdt();
+  auto &LI = Sym.loopInfo();
+  auto *Node = DT.getNode(BB);
+  for (auto *N = Node ? Node->getIDom() : nullptr; N; N = N->getIDom()) {
+    BasicBlock *D = N->getBlock();
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    if (!Br || !Br->isConditional() || PDT.dominates(BB, D)) continue;
+    if (llvm::Loop *L = LI.getLoopFor(D); L && L->isLoopExiting(D)) continue;
+    bool viaTrue = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(0)), BB);
+    bool viaFalse = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(1)), BB);
+    if (viaTrue == viaFalse) continue;
+    Guard G;
+    G.condition = expr(Br->getCondition());
+    if (viaFalse) G.condition = op("not", {G.condition});
+    Cur->guards.insert(Cur->guards.begin(), G);
+  }
+}
+
+// ----------------------------------------------------------------------------
+// Reductions
+// ----------------------------------------------------------------------------
+
+/// Is V an update of the recurrence Phi by an associative operator?
+/// Returns the reduction kind, or "".
+static std::string updateKind(Value *V, PHINode *Phi, int depth = 0) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || depth > 8) return "";
+  auto uses = [&](Value *X) { return X == Phi; };
+  if (auto *B = dyn_cast<BinaryOperator>(I)) {
+    Value *A = B->getOperand(0), *C = B->getOperand(1);
+    switch (B->getOpcode()) {
+    case Instruction::FAdd: case Instruction::Add:
+      if (uses(A) || uses(C)) return "sum";
+      break;
+    case Instruction::FSub: case Instruction::Sub:
+      if (uses(A)) return "sum";
+      break;
+    case Instruction::FMul: case Instruction::Mul:
+      if (uses(A) || uses(C)) return "prod";
+      break;
+    case Instruction::And: if (uses(A) || uses(C)) return "and"; break;
+    case Instruction::Or: if (uses(A) || uses(C)) return "or"; break;
+    case Instruction::Xor: if (uses(A) || uses(C)) return "xor"; break;
+    default: break;
+    }
+    return "";
+  }
+  if (auto *Call = dyn_cast<IntrinsicInst>(I)) {
+    const char *n = intrinsicName(Call->getIntrinsicID());
+    if (n && (std::string(n) == "max" || std::string(n) == "min") &&
+        (uses(Call->getArgOperand(0)) || uses(Call->getArgOperand(1))))
+      return n;
+    if (Call->getIntrinsicID() == Intrinsic::fmuladd && uses(Call->getArgOperand(2)))
+      return "sum";
+    return "";
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(I)) {
+    auto *Cmp = dyn_cast<CmpInst>(Sel->getCondition());
+    if (Cmp && (uses(Sel->getTrueValue()) || uses(Sel->getFalseValue())) &&
+        (uses(Cmp->getOperand(0)) || uses(Cmp->getOperand(1)))) {
+      bool greater = Cmp->isFPPredicate() ? (Cmp->getPredicate() == CmpInst::FCMP_OGT ||
+                                             Cmp->getPredicate() == CmpInst::FCMP_OGE ||
+                                             Cmp->getPredicate() == CmpInst::FCMP_UGT ||
+                                             Cmp->getPredicate() == CmpInst::FCMP_UGE)
+                                          : Cmp->isRelational() && ICmpInst::isGT(Cmp->getPredicate());
+      bool phiFirst = uses(Cmp->getOperand(0));
+      bool keepsPhiWhenTrue = uses(Sel->getTrueValue());
+      // select(phi > x, phi, x) is a max; the other spellings follow.
+      bool isMax = greater == phiFirst ? keepsPhiWhenTrue : !keepsPhiWhenTrue;
+      return isMax ? "max" : "min";
+    }
+    return "";
+  }
+  if (auto *Merge = dyn_cast<PHINode>(I)) {
+    // A conditional update: every incoming value is the phi or an update.
+    std::string kind;
+    for (Value *In : Merge->incoming_values()) {
+      if (In == Phi) continue;
+      std::string k = updateKind(In, Phi, depth + 1);
+      if (k.empty() || (!kind.empty() && k != kind)) return "";
+      kind = k;
+    }
+    return kind;
+  }
+  return "";
+}
+
+/// Header phis other than inductions are values carried from one iteration
+/// to the next: a reduction when updated by an associative operator,
+/// otherwise a scalar dependence that makes the loop sequential.
+void FunctionBuilder::findScalarRecurrences() {
+  for (auto &R : Sym.loops()) {
+    llvm::Loop *L = R.loop;
+    BasicBlock *Latch = L->getLoopLatch();
+    for (PHINode &Phi : L->getHeader()->phis()) {
+      if (isa<SCEVAddRecExpr>(Sym.se().getSCEV(&Phi))) continue;
+      if (!Latch || Phi.getBasicBlockIndex(Latch) < 0) continue;
+      Value *Update = Phi.getIncomingValueForBlock(Latch);
+      std::string kind = updateKind(Update, &Phi);
+      Recurrences[&Phi] = kind;
+      auto Var = Sym.variableOf(&Phi);
+      if (!Var) Var = Sym.variableOf(Update);
+      std::string name = Var ? Sym.spell(Var->name) : Phi.getName().str();
+      if (!kind.empty()) {
+        // The statement that updates it: the update, or the updates merged.
+        std::vector<Value *> work = {Update};
+        while (!work.empty()) {
+          Value *V = work.back();
+          work.pop_back();
+          if (auto *M = dyn_cast<PHINode>(V)) {
+            for (Value *In : M->incoming_values())
+              if (In != &Phi) work.push_back(In);
+          } else if (auto *I = dyn_cast<Instruction>(V)) {
+            ReductionUpdates[I] = kind;
+          }
+        }
+        continue;
+      }
+      Dependence D;
+      D.kind = Dependence::Kind::Flow;
+      D.variable = name;
+      D.carriedBy = R.id;
+      P.dependences.push_back(D); // numbered and attached by Dependences
+    }
+  }
+}
+
+/// A statement A(s) = A(s) op x is a reduction into an array element when
+/// some loop around it does not appear in s: the element accumulates over
+/// that loop's iterations.
+void FunctionBuilder::markArrayReductions() {
+  for (size_t s = FirstStatement; s < P.statements.size(); ++s) {
+    Statement &St = P.statements[s];
+    if (St.write < 0 || !St.reduction.empty() || St.expr.kind != Expr::Kind::Op) continue;
+    static const std::map<std::string, std::string> kinds = {
+        {"+", "sum"}, {"-", "sum"}, {"*", "prod"}, {"max", "max"}, {"min", "min"}};
+    auto k = kinds.find(St.expr.name);
+    if (k == kinds.end()) continue;
+    const Reference &W = St.refs[St.write];
+    bool self = false;
+    for (size_t a = 0; a < St.expr.args.size(); ++a) {
+      auto &arg = St.expr.args[a];
+      if (arg.kind != Expr::Kind::Ref || (St.expr.name == "-" && a != 0)) continue;
+      const Reference &R = St.refs[arg.refIndex];
+      if (R.array == W.array && R.subscripts == W.subscripts) self = true;
+    }
+    if (!self) continue;
+    // The innermost such loop, provided no other statement in it touches
+    // the array (an element reset or read in between is no reduction).
+    for (auto l = St.loops.rbegin(); l != St.loops.rend(); ++l) {
+      bool appears = false;
+      for (auto &sub : W.subscripts)
+        if (sub.affine.coeffs.count(*l) || sub.cls == SubscriptClass::Unknown ||
+            sub.cls == SubscriptClass::Indirect)
+          appears = true;
+      if (appears) continue;
+      bool alone = true;
+      for (size_t o = FirstStatement; o < P.statements.size(); ++o) {
+        const Statement &Other = P.statements[o];
+        if (o == s || std::find(Other.loops.begin(), Other.loops.end(), *l) == Other.loops.end())
+          continue;
+        for (auto &r : Other.refs)
+          if (r.array == W.array) alone = false;
+      }
+      if (alone) St.reduction = k->second;
+      break;
+    }
+  }
+}
+
+} // namespace dlayout

@@ -1,0 +1,411 @@
+//===- analyzer/Symbols.cpp -----------------------------------------------===//
+#include "analyzer/Symbols.h"
+
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace dlayout {
+
+Symbols::Symbols(Function &F, bool fortran, unsigned &loopCounter,
+                 const std::map<unsigned, std::string> &loopVars)
+    : F(F), Fortran(fortran), LoopVars(loopVars), DT(F), PDT(F), LI(DT),
+      TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII, &F), AC(F) {
+  SE = std::make_unique<ScalarEvolution>(F, TLI, AC, DT, LI);
+  findLoops(loopCounter);
+}
+
+std::string Symbols::spell(StringRef name) const {
+  return Fortran ? name.upper() : name.str();
+}
+
+SourceLoc Symbols::locOf(const DebugLoc &DL) const {
+  if (!DL) return {};
+  auto *Loc = DL.get();
+  return SourceLoc{Loc->getFilename().str(), Loc->getLine(), Loc->getColumn()};
+}
+
+SourceLoc Symbols::locOf(const Instruction *I) const {
+  return I ? locOf(I->getDebugLoc()) : SourceLoc{};
+}
+
+static SourceVariable fromDI(const DIVariable *Var) {
+  SourceVariable v;
+  v.name = Var->getName().str();
+  v.type = Var->getType();
+  v.loc = SourceLoc{Var->getFilename().str(), Var->getLine(), 0};
+  return v;
+}
+
+std::optional<SourceVariable> Symbols::variableOf(const Value *V, int depth) const {
+  if (auto *GV = dyn_cast<GlobalVariable>(V)) {
+    SmallVector<DIGlobalVariableExpression *, 1> GVs;
+    GV->getDebugInfo(GVs);
+    for (auto *E : GVs)
+      if (E->getVariable()) return fromDI(E->getVariable());
+    return std::nullopt;
+  }
+  Value *Mut = const_cast<Value *>(V);
+  for (auto *D : findDbgDeclares(Mut)) return fromDI(D->getVariable());
+  for (auto *D : findDVRDeclares(Mut)) return fromDI(D->getVariable());
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    // LCSSA and merges of one variable: the variable of the incoming values.
+    if (depth < 4)
+      for (Value *In : Phi->incoming_values())
+        if (In != V)
+          if (auto Var = variableOf(In, depth + 1)) return Var;
+  }
+  SmallVector<DbgValueInst *, 2> Vals;
+  SmallVector<DbgVariableRecord *, 2> Recs;
+  findDbgValues(Vals, Mut, &Recs);
+  (void)depth;
+  // A value described by a complex expression (e.g. DW_OP_minus of two
+  // values) is not the variable itself.
+  for (auto *D : Vals)
+    if (D->getExpression()->getNumElements() == 0 && !D->hasArgList())
+      return fromDI(D->getVariable());
+  for (auto *D : Recs)
+    if (D->getExpression()->getNumElements() == 0 && !D->hasArgList())
+      return fromDI(D->getVariable());
+  return std::nullopt;
+}
+
+// ----------------------------------------------------------------------------
+// Loops and their induction variables
+// ----------------------------------------------------------------------------
+
+void Symbols::findLoops(unsigned &loopCounter) {
+  // Program order is source order: a nest starts after the loop around it,
+  // so sorting by start position keeps the preorder.
+  auto Preorder = LI.getLoopsInPreorder();
+  std::stable_sort(Preorder.begin(), Preorder.end(), [&](llvm::Loop *A, llvm::Loop *B) {
+    SourceLoc a = locOf(A->getStartLoc()), b = locOf(B->getStartLoc());
+    if (!a.line || !b.line) return false;
+    return std::make_pair(a.line, a.col) < std::make_pair(b.line, b.col);
+  });
+  for (llvm::Loop *L : Preorder) {
+    LoopRecord R;
+    R.id = "L" + std::to_string(++loopCounter);
+    R.loop = L;
+    PHINode *Unnamed = nullptr;
+    for (PHINode &Phi : L->getHeader()->phis()) {
+      if (!Phi.getType()->isIntegerTy()) continue;
+      auto *AR = dyn_cast<SCEVAddRecExpr>(SE->getSCEV(&Phi));
+      if (!AR || AR->getLoop() != L || !AR->isAffine() ||
+          !isa<SCEVConstant>(AR->getStepRecurrence(*SE)))
+        continue;
+      if (auto Var = variableOf(&Phi)) {
+        R.iv = &Phi;
+        R.var = spell(Var->name);
+        break;
+      }
+      if (!Unnamed) Unnamed = &Phi;
+    }
+    if (!R.iv && Unnamed) {
+      // The source's variable is dead (a DO K whose K is never read):
+      // what remains is the compiler's trip counter.
+      R.iv = Unnamed;
+      R.counter = true;
+      auto It = LoopVars.find(locOf(L->getStartLoc()).line);
+      R.var = It != LoopVars.end() ? spell(It->second) : R.id + ".i";
+    }
+    if (R.iv) {
+      auto *AR = cast<SCEVAddRecExpr>(SE->getSCEV(R.iv));
+      R.start = AR->getStart();
+      R.step = cast<SCEVConstant>(AR->getStepRecurrence(*SE))->getAPInt().getSExtValue();
+    }
+    Loops.push_back(R);
+  }
+}
+
+const LoopRecord *Symbols::record(const llvm::Loop *L) const {
+  for (auto &R : Loops)
+    if (R.loop == L) return &R;
+  return nullptr;
+}
+
+const LoopRecord *Symbols::recordForIv(const Value *V) const {
+  for (auto &R : Loops)
+    if (R.iv == V) return &R;
+  return nullptr;
+}
+
+std::map<std::string, std::map<unsigned, std::string>>
+loopVariablesByLine(Module &M) {
+  std::map<std::string, std::map<unsigned, std::string>> out;
+  for (Function &F : M) {
+    if (F.isDeclaration()) continue;
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+      DebugLoc DL = L->getStartLoc();
+      if (!DL) continue;
+      // The variable the loop's phis are stored into (flang at -O0).
+      for (PHINode &Phi : L->getHeader()->phis())
+        for (User *U : Phi.users())
+          if (auto *St = dyn_cast<StoreInst>(U))
+            for (auto *D : findDbgDeclares(St->getPointerOperand()))
+              out[F.getName().str()][DL.getLine()] = D->getVariable()->getName().str();
+      for (PHINode &Phi : L->getHeader()->phis())
+        for (User *U : Phi.users())
+          if (auto *St = dyn_cast<StoreInst>(U))
+            for (auto *D : findDVRDeclares(St->getPointerOperand()))
+              out[F.getName().str()][DL.getLine()] = D->getVariable()->getName().str();
+    }
+  }
+  return out;
+}
+
+// ----------------------------------------------------------------------------
+// Memory objects
+// ----------------------------------------------------------------------------
+
+static DIType *stripQualifiers(DIType *T, bool &isRestrict) {
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    unsigned Tag = D->getTag();
+    if (Tag == dwarf::DW_TAG_restrict_type) isRestrict = true;
+    if (Tag == dwarf::DW_TAG_typedef || Tag == dwarf::DW_TAG_const_type ||
+        Tag == dwarf::DW_TAG_volatile_type || Tag == dwarf::DW_TAG_restrict_type ||
+        Tag == dwarf::DW_TAG_member)
+      T = D->getBaseType();
+    else
+      break;
+  }
+  return T;
+}
+
+static void describeElement(DIType *T, MemoryObject &O) {
+  bool ignore = false;
+  T = stripQualifiers(T, ignore);
+  auto *B = dyn_cast_or_null<DIBasicType>(T);
+  if (!B) return;
+  O.elementBytes = std::max<unsigned>(1, B->getSizeInBits() / 8);
+  bool isFloat = B->getEncoding() == dwarf::DW_ATE_float;
+  O.elementType = (isFloat ? "f" : "i") + std::to_string(B->getSizeInBits());
+}
+
+MemoryObject Symbols::describe(Value *Base) {
+  MemoryObject O;
+  O.base = Base;
+  O.columnMajor = Fortran;
+  if (isa<GlobalVariable>(Base)) O.origin = "global";
+  else if (isa<Argument>(Base)) O.origin = "argument";
+  else if (isa<AllocaInst>(Base)) O.origin = "local";
+  else O.origin = "heap";
+  if (auto *A = dyn_cast<Argument>(Base))
+    O.restrictQualified = Fortran || A->hasNoAliasAttr();
+
+  auto Var = variableOf(Base);
+  if (!Var) {
+    O.name = Base->hasName() ? Base->getName().str() : "mem";
+    O.extents = {std::nullopt};
+    O.lowers = {Fortran ? 1 : 0};
+    if (auto *GV = dyn_cast<GlobalVariable>(Base))
+      if (!GV->getValueType()->isArrayTy()) O.kind = MemoryObject::Kind::Scalar;
+    return O;
+  }
+  O.name = spell(Var->name);
+  O.loc = Var->loc;
+  bool isRestrict = false;
+  DIType *T = stripQualifiers(Var->type, isRestrict);
+  O.restrictQualified |= isRestrict;
+  bool viaPointer = false;
+  if (auto *D = dyn_cast_or_null<DIDerivedType>(T);
+      D && D->getTag() == dwarf::DW_TAG_pointer_type) {
+    viaPointer = true;
+    T = stripQualifiers(D->getBaseType(), isRestrict);
+    O.extents.push_back(std::nullopt); // the pointed-to dimension
+    O.lowers.push_back(0);
+  }
+  auto *CT = dyn_cast_or_null<DICompositeType>(T);
+  if (CT && CT->getTag() == dwarf::DW_TAG_array_type) {
+    for (Metadata *E : CT->getElements()) {
+      auto *SR = dyn_cast<DISubrange>(E);
+      if (!SR) continue;
+      std::optional<Poly> extent;
+      int64_t lower = Fortran ? 1 : 0;
+      if (auto *LB = dyn_cast_if_present<ConstantInt *>(SR->getLowerBound()))
+        lower = LB->getSExtValue();
+      auto Count = SR->getCount();
+      if (auto *C = dyn_cast_if_present<ConstantInt *>(Count)) {
+        if (C->getSExtValue() >= 0) // clang says -1 for a VLA parameter
+          extent = Poly::constant(C->getSExtValue());
+      } else if (auto *DV = dyn_cast_if_present<DIVariable *>(Count)) {
+        // A C VLA bound: the value some dbg.value gives the variable.
+        for (Instruction &I : instructions(F)) {
+          for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+            if (R.getVariable() == DV && R.getNumVariableLocationOps() == 1)
+              if (Value *Val = R.getVariableLocationOp(0); Val && SE->isSCEVable(Val->getType()))
+                extent = toPoly(SE->getSCEV(Val));
+          if (auto *DVI = dyn_cast<DbgValueInst>(&I))
+            if (DVI->getVariable() == DV && !DVI->hasArgList())
+              if (Value *Val = DVI->getValue(); Val && SE->isSCEVable(Val->getType()))
+                extent = toPoly(SE->getSCEV(Val));
+          if (extent) break;
+        }
+      }
+      O.extents.push_back(extent);
+      O.lowers.push_back(lower);
+    }
+    describeElement(CT->getBaseType(), O);
+  } else if (viaPointer) {
+    describeElement(T, O);
+  } else {
+    O.kind = MemoryObject::Kind::Scalar;
+    describeElement(T, O);
+  }
+  return O;
+}
+
+MemoryObject *Symbols::objectOf(Value *Ptr) {
+  Value *Base = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
+  if (!Base || isa<ConstantPointerNull>(Base) || isa<UndefValue>(Base))
+    return nullptr;
+  // A pointer loaded from memory (a Fortran descriptor, a C pointer global)
+  // or computed by arithmetic the analysis cannot follow.
+  if (isa<LoadInst>(Base) || isa<PHINode>(Base) || isa<SelectInst>(Base) ||
+      isa<IntToPtrInst>(Base))
+    return nullptr;
+  auto It = Objects.find(Base);
+  if (It != Objects.end()) return It->second.get();
+  auto O = std::make_unique<MemoryObject>(describe(Base));
+  auto *Raw = O.get();
+  Objects.emplace(Base, std::move(O));
+  ObjectOrder.push_back(Raw);
+  return Raw;
+}
+
+std::vector<MemoryObject *> Symbols::objects() { return ObjectOrder; }
+
+// ----------------------------------------------------------------------------
+// Parameters and polynomials
+// ----------------------------------------------------------------------------
+
+static bool storedTo(Function &F, const Value *Base) {
+  for (Instruction &I : instructions(F))
+    if (auto *S = dyn_cast<StoreInst>(&I))
+      if (getUnderlyingObject(S->getPointerOperand(), 0) == Base) return true;
+  return false;
+}
+
+std::optional<std::string> Symbols::parameterOf(const Value *V) {
+  if (auto *A = dyn_cast<Argument>(V)) {
+    if (!A->getType()->isIntegerTy()) return std::nullopt;
+    if (auto Var = variableOf(A)) return spell(Var->name);
+    return A->hasName() ? std::optional(spell(A->getName())) : std::nullopt;
+  }
+  if (auto *Ld = dyn_cast<LoadInst>(V)) {
+    if (!Ld->getType()->isIntegerTy()) return std::nullopt;
+    MemoryObject *O = objectOf(const_cast<Value *>(Ld->getPointerOperand()));
+    if (!O || O->kind != MemoryObject::Kind::Scalar) return std::nullopt;
+    if (storedTo(F, O->base)) return std::nullopt;
+    return O->name;
+  }
+  return std::nullopt;
+}
+
+std::string Symbols::opaque(Value *V) {
+  std::string name;
+  if (auto Var = variableOf(V)) name = spell(Var->name);
+  else if (V->hasName()) name = V->getName().str();
+  else name = "t";
+  std::string sym = "?:" + name;
+  for (int k = 2; Opaque.count(sym) && Opaque[sym] != V; ++k)
+    sym = "?:" + name + "#" + std::to_string(k);
+  Opaque[sym] = V;
+  return sym;
+}
+
+Value *Symbols::opaqueValue(const std::string &symbol) const {
+  auto It = Opaque.find(symbol);
+  return It == Opaque.end() ? nullptr : It->second;
+}
+
+Poly Symbols::toPoly(const SCEV *S) {
+  if (auto *C = dyn_cast<SCEVConstant>(S)) {
+    const APInt &A = C->getAPInt();
+    if (A.getSignificantBits() <= 63) return Poly::constant(A.getSExtValue());
+    return Poly::symbol("?:huge");
+  }
+  if (auto *A = dyn_cast<SCEVAddExpr>(S)) {
+    Poly P;
+    for (auto *Op : A->operands()) P = P + toPoly(Op);
+    return P;
+  }
+  if (auto *M = dyn_cast<SCEVMulExpr>(S)) {
+    Poly P = Poly::constant(1);
+    for (auto *Op : M->operands()) P = P * toPoly(Op);
+    return P;
+  }
+  if (auto *C = dyn_cast<SCEVCastExpr>(S)) return toPoly(C->getOperand(0));
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    const LoopRecord *R = record(AR->getLoop());
+    if (!AR->isAffine() || !R || !R->iv) return Poly::symbol("?:recurrence");
+    Poly start = toPoly(AR->getStart());
+    Poly step = toPoly(AR->getStepRecurrence(*SE));
+    // value = start + step * n, where the source variable is
+    // iv = ivStart + ivStep * n.
+    Poly n = Poly::symbol(ivSymbol(R->id)) - toPoly(R->start);
+    if (R->counter) return start + step * (Poly::symbol(ivSymbol(R->id)) - Poly::constant(1));
+    if (R->step == 1) return start + step * n;
+    if (R->step == -1) return start - step * n;
+    Poly q;
+    for (auto &[m, c] : step.terms()) {
+      if (c % R->step) return Poly::symbol("?:recurrence");
+      Poly t = Poly::constant(c / R->step);
+      for (auto &s : m) t = t * Poly::symbol(s);
+      q = q + t;
+    }
+    return start + q * n;
+  }
+  if (auto *MM = dyn_cast<SCEVMinMaxExpr>(S)) {
+    // Zero clamps guard empty loops and negative extents: smax(0, x) is x
+    // and smin(0, x) is 0 wherever the loop runs at all.
+    bool isMax = isa<SCEVSMaxExpr>(MM) || isa<SCEVUMaxExpr>(MM);
+    std::vector<const SCEV *> Rest;
+    for (auto *Op : MM->operands()) {
+      auto *C = dyn_cast<SCEVConstant>(Op);
+      if (C && C->getAPInt().isZero()) {
+        if (!isMax) return Poly::constant(0);
+        continue;
+      }
+      Rest.push_back(Op);
+    }
+    if (Rest.size() == 1) return toPoly(Rest[0]);
+    return Poly::symbol("?:" + std::string(isMax ? "max" : "min"));
+  }
+  if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
+    Poly L = toPoly(D->getLHS());
+    auto R = toPoly(D->getRHS()).asConstant();
+    if (R && *R != 0) {
+      Poly Q;
+      bool exact = true;
+      for (auto &[m, c] : L.terms()) {
+        if (c % *R) { exact = false; break; }
+        Poly t = Poly::constant(c / *R);
+        for (auto &s : m) t = t * Poly::symbol(s);
+        Q = Q + t;
+      }
+      if (exact) return Q;
+    }
+    return Poly::symbol("?:div");
+  }
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    Value *V = U->getValue();
+    if (auto P = parameterOf(V)) return Poly::symbol(paramSymbol(*P));
+    if (auto *R = recordForIv(V)) return Poly::symbol(ivSymbol(R->id));
+    return Poly::symbol(opaque(V));
+  }
+  return Poly::symbol("?:unknown");
+}
+
+} // namespace dlayout

@@ -1,0 +1,63 @@
+//===- cli/Options.cpp ----------------------------------------------------===//
+#include "cli/Options.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+namespace dlayout::cli {
+
+static bool splitPair(const std::string &item, std::string &key, std::string &value) {
+  auto eq = item.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == item.size()) return false;
+  key = item.substr(0, eq);
+  value = item.substr(eq + 1);
+  return true;
+}
+
+static bool isIdentifier(const std::string &s) {
+  if (s.empty() || !(std::isalpha((unsigned char)s[0]) || s[0] == '_')) return false;
+  for (char c : s)
+    if (!(std::isalnum((unsigned char)c) || c == '_')) return false;
+  return true;
+}
+
+template <class T> static bool parseNumber(const std::string &s, T &out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+Result<std::map<std::string, int64_t>> parseParams(const std::vector<std::string> &items) {
+  std::map<std::string, int64_t> out;
+  for (auto &item : items) {
+    std::string key, value;
+    int64_t v;
+    if (!splitPair(item, key, value) || !isIdentifier(key))
+      return makeError("--param '" + item + "': expected NAME=VALUE");
+    if (!parseNumber(value, v))
+      return makeError("--param '" + item + "': " + value + " is not an integer");
+    if (out.count(key)) return makeError("--param " + key + " is given twice");
+    out[key] = v;
+  }
+  return out;
+}
+
+Result<std::map<unsigned, double>> parseLineValues(const std::string &option,
+                                                   const std::vector<std::string> &items,
+                                                   double min, double max) {
+  std::map<unsigned, double> out;
+  for (auto &item : items) {
+    std::string key, value;
+    unsigned line;
+    double v;
+    if (!splitPair(item, key, value) || !parseNumber(key, line) || line == 0)
+      return makeError(option + " '" + item + "': expected LINE=VALUE");
+    if (!parseNumber(value, v) || !std::isfinite(v) || v < min || v > max)
+      return makeError(option + " '" + item + "': " + value + " is not a number in [" +
+                       std::to_string(min) + ", " + std::to_string(max) + "]");
+    out[line] = v;
+  }
+  return out;
+}
+
+} // namespace dlayout::cli
