@@ -57,17 +57,19 @@ std::optional<SourceVariable> Symbols::variableOf(const Value *V, int depth) con
   Value *Mut = const_cast<Value *>(V);
   for (auto *D : findDbgDeclares(Mut)) return fromDI(D->getVariable());
   for (auto *D : findDVRDeclares(Mut)) return fromDI(D->getVariable());
-  if (auto *Phi = dyn_cast<PHINode>(V)) {
-    // LCSSA and merges of one variable: the variable of the incoming values.
-    if (depth < 4)
-      for (Value *In : Phi->incoming_values())
-        if (In != V)
-          if (auto Var = variableOf(In, depth + 1)) return Var;
-  }
   SmallVector<DbgValueInst *, 2> Vals;
   SmallVector<DbgVariableRecord *, 2> Recs;
   findDbgValues(Vals, Mut, &Recs);
-  (void)depth;
+  if (Vals.empty() && Recs.empty())
+    if (auto *Phi = dyn_cast<PHINode>(V)) {
+      // An LCSSA phi, or a merge of one value: that value's variable.
+      Value *Same = nullptr;
+      for (Value *In : Phi->incoming_values())
+        if (In != V && Same && In != Same) return std::nullopt;
+        else if (In != V) Same = In;
+      if (Same && depth < 4) return variableOf(Same, depth + 1);
+      return std::nullopt;
+    }
   // A value described by a complex expression (e.g. DW_OP_minus of two
   // values) is not the variable itself.
   for (auto *D : Vals)
