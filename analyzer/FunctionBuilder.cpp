@@ -273,6 +273,24 @@ void FunctionBuilder::completeShapes() {
       O->shapeInferred = true;
       rank = 2;
     }
+    // ... and so is one addressed a[i*64 + j] once n is a known 64: the one
+    // coefficient above 1 of the induction variables is the row length.
+    if (rank == 1 && !O->columnMajor && !O->extents[0] && sorted.empty()) {
+      std::set<int64_t> coeffs;
+      bool linear = true;
+      for (auto &A : accesses)
+        for (auto &[m, c] : A.offset.terms()) {
+          if (m.size() > 1) linear = false;
+          if (m.size() == 1 && m[0].rfind("iv:", 0) == 0 && std::llabs(c) > 1)
+            coeffs.insert(std::llabs(c));
+        }
+      if (linear && coeffs.size() == 1) {
+        O->extents = {std::nullopt, Poly::constant(*coeffs.begin())};
+        O->lowers = {0, 0};
+        O->shapeInferred = true;
+        rank = 2;
+      }
+    }
     // The open extents other than the slowest dimension's.
     size_t slowest = O->columnMajor ? rank - 1 : 0;
     bool open = false;

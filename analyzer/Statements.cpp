@@ -352,6 +352,14 @@ void FunctionBuilder::addGuards(BasicBlock *BB) {
     bool viaTrue = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(0)), BB);
     bool viaFalse = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(1)), BB);
     if (viaTrue == viaFalse) continue;
+    // A test of pointers (C's `if (!a) return`) says nothing about values.
+    if (auto *Cmp = dyn_cast<CmpInst>(Br->getCondition());
+        Cmp && Cmp->getOperand(0)->getType()->isPointerTy())
+      continue;
+    if (auto *Or = dyn_cast<BinaryOperator>(Br->getCondition()))
+      if (auto *Cmp = dyn_cast<CmpInst>(Or->getOperand(0));
+          Cmp && Cmp->getOperand(0)->getType()->isPointerTy())
+        continue;
     Guard G;
     G.condition = expr(Br->getCondition());
     if (viaFalse) G.condition = op("not", {G.condition});

@@ -98,19 +98,42 @@ void Symbols::findLoops(unsigned &loopCounter) {
     LoopRecord R;
     R.id = "L" + std::to_string(++loopCounter);
     R.loop = L;
+    // The induction variable: among the affine header phis, the one the
+    // DO/for statement names, else the one the exit test compares, else
+    // the first named one.
     PHINode *Unnamed = nullptr;
+    auto Named = LoopVars.find(locOf(L->getStartLoc()).line);
+    auto *Exiting = L->getExitingBlock();
+    auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
+    auto *Test = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+    auto tested = [&](PHINode &Phi) {
+      if (!Test) return false;
+      for (Value *Op : Test->operands()) {
+        if (Op == &Phi) return true;
+        if (auto *B = dyn_cast<BinaryOperator>(Op))
+          if (B->getOperand(0) == &Phi || B->getOperand(1) == &Phi) return true;
+      }
+      return false;
+    };
+    int bestRank = 0;
     for (PHINode &Phi : L->getHeader()->phis()) {
       if (!Phi.getType()->isIntegerTy()) continue;
       auto *AR = dyn_cast<SCEVAddRecExpr>(SE->getSCEV(&Phi));
       if (!AR || AR->getLoop() != L || !AR->isAffine() ||
           !isa<SCEVConstant>(AR->getStepRecurrence(*SE)))
         continue;
-      if (auto Var = variableOf(&Phi)) {
+      auto Var = variableOf(&Phi);
+      if (!Var) {
+        if (!Unnamed) Unnamed = &Phi;
+        continue;
+      }
+      int rank = (Named != LoopVars.end() && StringRef(Named->second).equals_insensitive(Var->name))
+                     ? 3 : tested(Phi) ? 2 : 1;
+      if (rank > bestRank) {
+        bestRank = rank;
         R.iv = &Phi;
         R.var = spell(Var->name);
-        break;
       }
-      if (!Unnamed) Unnamed = &Phi;
     }
     if (!R.iv && Unnamed) {
       // The source's variable is dead (a DO K whose K is never read):

@@ -1,0 +1,249 @@
+//===- tests/analyzer/SamplesTest.cpp - Key facts of the bundled samples --===//
+//
+// Expectations written from reading the samples' sources (and the thesis),
+// never from the tool's output: array extents, the class and coefficients of
+// named references, which loops are parallel, reductions.
+//
+//===----------------------------------------------------------------------===//
+#include "Helpers.h"
+
+using namespace dlayout;
+using namespace dlayout::test;
+
+namespace {
+
+/// A subscript `var + offset` of class single.
+void expectSingle(const Program &P, const Subscript &s, const std::string &var,
+                  int64_t offset) {
+  EXPECT_EQ(s.cls, SubscriptClass::Single);
+  EXPECT_EQ(indexVar(P, s), var);
+  ASSERT_EQ(s.affine.coeffs.size(), 1u);
+  EXPECT_EQ(s.affine.coeffs.begin()->second, 1);
+  EXPECT_EQ(s.affine.constant, offset);
+}
+
+TEST(Jacobi, FortranStencilIsSingleIndexWithUnitOffsets) {
+  Program P = extractSample("paradigm/jacobi.F", {{"NP2", 66}, {"NCYCLES", 10}});
+  const Array *A = P.findArray("A");
+  ASSERT_NE(A, nullptr);
+  ASSERT_EQ(A->dims.size(), 2u);
+  EXPECT_EQ(A->dims[0].extent, 66);
+  EXPECT_EQ(A->dims[1].extent, 66);
+  EXPECT_EQ(A->dims[0].lower, 1);
+
+  const Statement *S = writing(P, "B", 44);
+  ASSERT_NE(S, nullptr);
+  auto As = reads(*S, "A");
+  ASSERT_EQ(As.size(), 5u);
+  // A(I,J), A(I-1,J), A(I+1,J), A(I,J-1), A(I,J+1): every subscript
+  // single-index, the offsets 0 or +-1, exactly four off-centre.
+  int offCentre = 0;
+  std::multiset<std::pair<int64_t, int64_t>> offsets;
+  for (auto *r : As) {
+    ASSERT_EQ(r->subscripts.size(), 2u);
+    EXPECT_EQ(indexVar(P, r->subscripts[0]), "I");
+    EXPECT_EQ(indexVar(P, r->subscripts[1]), "J");
+    for (auto &s : r->subscripts) EXPECT_EQ(s.cls, SubscriptClass::Single);
+    offsets.insert({r->subscripts[0].affine.constant, r->subscripts[1].affine.constant});
+    if (r->subscripts[0].affine.constant || r->subscripts[1].affine.constant) ++offCentre;
+  }
+  EXPECT_EQ(offCentre, 4);
+  EXPECT_EQ(offsets, (std::multiset<std::pair<int64_t, int64_t>>{
+                         {0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}}));
+
+  // NCYCLES loop sequential, the two inner loops parallel.
+  auto loops = loopsOf(P, *S);
+  ASSERT_EQ(loops.size(), 3u);
+  EXPECT_EQ(loops[0]->var, "K");
+  EXPECT_FALSE(loops[0]->parallel);
+  EXPECT_DOUBLE_EQ(loops[0]->tripCount, 10);
+  EXPECT_TRUE(loops[1]->parallel);
+  EXPECT_TRUE(loops[2]->parallel);
+  EXPECT_DOUBLE_EQ(loops[1]->tripCount, 64);
+  // Variation levels: I at level 2, J at level 3.
+  EXPECT_EQ(S->refs[S->write].subscripts[0].variationLevel, 2u);
+  EXPECT_EQ(S->refs[S->write].subscripts[1].variationLevel, 3u);
+}
+
+TEST(Jacobi, ParamOverridesTheMacroSize) {
+  Program P = extractSample("paradigm/jacobi.F", {{"NP2", 130}});
+  ASSERT_NE(P.findArray("A"), nullptr);
+  EXPECT_EQ(P.findArray("A")->dims[0].extent, 130);
+  EXPECT_EQ(P.params.at("NP2"), 130);
+}
+
+TEST(Jacobi, FlowDependenceOfBIntoACarriedByTheCycleLoop) {
+  Program P = extractSample("paradigm/jacobi.F");
+  const Statement *update = writing(P, "B", 44), *copy = writing(P, "A", 50);
+  ASSERT_TRUE(update && copy);
+  bool flowBA = false, flowAB = false;
+  for (auto &d : P.dependences) {
+    if (d.kind != Dependence::Kind::Flow || !d.carriedBy) continue;
+    if (d.from == update->id && d.to == copy->id && d.variable == "B") flowBA = true;
+    if (d.from == copy->id && d.to == update->id && d.variable == "A") {
+      flowAB = true;
+      EXPECT_EQ(*d.carriedBy, update->loops[0]);
+    }
+  }
+  EXPECT_TRUE(flowBA);
+  EXPECT_TRUE(flowAB);
+}
+
+TEST(Tred2, TriangularUpdateAndReductions) {
+  Program P = extractSample("paradigm/tred2.F", {{"N", 64}});
+  // Z(K,J) = Z(K,J) - F*E(K) - G*D(K): single-index on K and J inside the
+  // triangular DO 58 K = J, L.
+  const Statement *S = nullptr;
+  for (auto &s : P.statements)
+    if (s.write >= 0 && s.refs[s.write].array == "Z" && reads(s, "E").size() == 1 &&
+        reads(s, "D").size() == 1 && reads(s, "Z").size() == 1)
+      S = &s;
+  ASSERT_NE(S, nullptr);
+  const Reference &W = S->refs[S->write];
+  expectSingle(P, W.subscripts[0], "K", 0);
+  expectSingle(P, W.subscripts[1], "J", 0);
+  expectSingle(P, reads(*S, "E")[0]->subscripts[0], "K", 0);
+  auto loops = loopsOf(P, *S);
+  ASSERT_EQ(loops.size(), 3u);
+  EXPECT_EQ(loops[0]->var, "II");
+  EXPECT_EQ(loops[2]->var, "K");
+  // Triangular: the lower bound of K is J.
+  ASSERT_EQ(loops[2]->lower.kind, Bound::Kind::Affine);
+  EXPECT_EQ(loops[2]->lower.terms[0].coeffs.count(loops[1]->id), 1u);
+  EXPECT_TRUE(loops[2]->parallel);
+
+  // SCALE = SCALE + DABS(D(K)) is a sum reduction; its loop stays parallel.
+  const Statement *scale = nullptr;
+  for (auto &s : P.statements)
+    if (s.scalarWrite == "SCALE" && !s.reduction.empty()) scale = &s;
+  ASSERT_NE(scale, nullptr);
+  EXPECT_EQ(scale->reduction, "sum");
+  EXPECT_TRUE(loopsOf(P, *scale).back()->parallel);
+
+  // DO 63 II is sequential.
+  EXPECT_FALSE(loops[0]->parallel);
+  // Z and A are N x N.
+  EXPECT_EQ(P.findArray("Z")->dims[1].extent, 64);
+  EXPECT_EQ(P.findArray("D")->dims.size(), 1u);
+}
+
+TEST(Dgefa, PivotRowReferencesHaveAnUnknownFirstSubscript) {
+  Program P = extractSample("paradigm/dgefa.F", {{"N", 128}});
+  int seenLK = 0, seenLJ = 0;
+  for (auto &s : P.statements)
+    for (auto &r : s.refs) {
+      if (r.array != "A" || r.subscripts.size() != 2) continue;
+      if (r.subscripts[0].cls != SubscriptClass::Unknown) continue;
+      std::string second = indexVar(P, r.subscripts[1]);
+      if (second == "K") ++seenLK;
+      if (second == "J") ++seenLJ;
+      // The unknown L changes in the K loop (level 1) or its pivot search.
+      EXPECT_GE(r.subscripts[0].variationLevel, 1u);
+    }
+  EXPECT_GT(seenLK, 0);
+  EXPECT_GT(seenLJ, 0);
+  // Nothing else is unknown: A(I,J), A(K,J), A(I,K) are single-index.
+  for (auto &s : P.statements)
+    for (auto &r : s.refs)
+      if (r.array == "A")
+        EXPECT_NE(r.subscripts[1].cls, SubscriptClass::Unknown);
+}
+
+TEST(Dgefa, UpdateLoopsAreParallel) {
+  Program P = extractSample("paradigm/dgefa.F");
+  // A(I,J) = A(I,J) + A(K,J)*A(I,K) inside DO 80 J / DO 35 I (CDOALL).
+  const Statement *S = nullptr;
+  for (auto &s : P.statements)
+    if (s.write >= 0 && s.refs[s.write].array == "A" && s.loops.size() == 3) S = &s;
+  ASSERT_NE(S, nullptr);
+  auto loops = loopsOf(P, *S);
+  EXPECT_FALSE(loops[0]->parallel);
+  EXPECT_TRUE(loops[1]->parallel);
+  EXPECT_TRUE(loops[2]->parallel);
+}
+
+/// The same kernel in C and Fortran: equivalent loop structure, parallelism
+/// and subscript classes (C's row-major A[i][j] is Fortran's A(I,J) with the
+/// same roles).
+TEST(Jacobi, CAndFortranModelsAreEquivalent) {
+  Program F = extractSample("paradigm/jacobi.F", {{"NP2", 64}});
+  Program C = extractSample("c/jacobi.c", {{"N", 64}});
+  auto kernel = [](const Program &P, const std::string &b) -> const Statement * {
+    for (auto &s : P.statements)
+      if (s.write >= 0 && s.refs[s.write].array == b && s.refs.size() == 6) return &s;
+    return nullptr;
+  };
+  const Statement *fs = kernel(F, "B"), *cs = kernel(C, "B");
+  ASSERT_TRUE(fs && cs);
+  auto fl = loopsOf(F, *fs), cl = loopsOf(C, *cs);
+  ASSERT_EQ(fl.size(), cl.size());
+  for (size_t k = 0; k < fl.size(); ++k) {
+    EXPECT_EQ(fl[k]->parallel, cl[k]->parallel) << k;
+    EXPECT_DOUBLE_EQ(fl[k]->tripCount, cl[k]->tripCount) << k;
+  }
+  EXPECT_EQ(fs->ops, cs->ops);
+  for (size_t r = 0; r < fs->refs.size(); ++r)
+    for (size_t d = 0; d < 2; ++d) {
+      EXPECT_EQ(fs->refs[r].subscripts[d].cls, cs->refs[r].subscripts[d].cls);
+      EXPECT_EQ(fs->refs[r].subscripts[d].variationLevel,
+                cs->refs[r].subscripts[d].variationLevel);
+    }
+  EXPECT_EQ(C.findArray("A")->dims[0].lower, 0);
+  EXPECT_EQ(C.findArray("A")->dims[0].extent, 64);
+}
+
+/// The three C array forms give the same subscripts: fixed-size globals,
+/// VLA parameters and heap arrays addressed a[i*n+j] (delinearised).
+TEST(CArrays, VlaAndHeapAreRecoveredAsTwoDimensional) {
+  for (const char *file : {"c/jacobi_vla.c", "c/jacobi_heap.c"}) {
+    Program P = extractSample(file, {{"N", 64}});
+    const Statement *S = nullptr;
+    for (auto &s : P.statements)
+      if (s.write >= 0 && s.refs.size() == 6) S = &s;
+    ASSERT_NE(S, nullptr) << file;
+    for (auto &r : S->refs) {
+      ASSERT_EQ(r.subscripts.size(), 2u) << file;
+      EXPECT_EQ(r.subscripts[0].cls, SubscriptClass::Single) << file;
+      EXPECT_EQ(r.subscripts[1].cls, SubscriptClass::Single) << file;
+      EXPECT_EQ(indexVar(P, r.subscripts[0]), "i") << file;
+      EXPECT_EQ(indexVar(P, r.subscripts[1]), "j") << file;
+    }
+    auto loops = loopsOf(P, *S);
+    EXPECT_FALSE(loops[0]->parallel) << file;
+    EXPECT_TRUE(loops.back()->parallel) << file;
+  }
+}
+
+TEST(Matmul, InnerProductIsASumReduction) {
+  Program P = extractSample("c/matmul.c", {{"N", 32}});
+  bool found = false;
+  for (auto &s : P.statements)
+    if (s.reduction == "sum" && s.write >= 0 && s.refs[s.write].array == "C") {
+      found = true;
+      // The reduction reads A[i][k] and B[k][j].
+      EXPECT_EQ(reads(s, "A").size() + reads(s, "B").size(), 2u);
+    }
+  EXPECT_TRUE(found);
+}
+
+TEST(Indirect, PartiEdgeLoopHasIndirectSubscripts) {
+  Program P = extractSample("parti/edge.F");
+  int indirect = 0;
+  for (auto &s : P.statements)
+    for (auto &r : s.refs)
+      for (auto &sub : r.subscripts)
+        if (sub.cls == SubscriptClass::Indirect) {
+          ++indirect;
+          ASSERT_EQ(sub.index.size(), 1u);
+          // NODE(I, 1) and NODE(I, 2): the edge list.
+          const Reference &idx = sub.index[0];
+          EXPECT_EQ(idx.array, "NODE");
+          ASSERT_EQ(idx.subscripts.size(), 2u);
+          EXPECT_EQ(idx.subscripts[0].cls, SubscriptClass::Single);
+          EXPECT_EQ(indexVar(P, idx.subscripts[0]), "I");
+          EXPECT_EQ(idx.subscripts[1].cls, SubscriptClass::Constant);
+        }
+  EXPECT_GE(indirect, 2);
+}
+
+} // namespace
