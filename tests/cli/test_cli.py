@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the dlayout command: extract on the samples, every
+document validated against its schema, the opt plugin, and bad input.
+
+Environment: DLAYOUT (the binary), DLAYOUT_PLUGIN (the opt plugin),
+DLAYOUT_SOURCE_DIR (the repository), OPT (opt-19).
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+BIN = os.environ["DLAYOUT"]
+PLUGIN = os.environ.get("DLAYOUT_PLUGIN", "")
+SRC = os.environ["DLAYOUT_SOURCE_DIR"]
+OPT = os.environ.get("OPT", "opt-19")
+VALIDATE = os.path.join(SRC, "tests", "schema", "validate.py")
+SAMPLES = os.path.join(SRC, "samples")
+
+
+def write(path, data):
+    with open(path, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)
+
+
+def run(*args, timeout=120):
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def all_samples():
+    out = []
+    for root, _, files in os.walk(SAMPLES):
+        for f in sorted(files):
+            if f.endswith((".F", ".f", ".F90", ".f90", ".c")):
+                out.append(os.path.join(root, f))
+    return sorted(out)
+
+
+class Extract(unittest.TestCase):
+    def test_every_sample_extracts_and_validates(self):
+        samples = all_samples()
+        self.assertGreaterEqual(len(samples), 30)
+        with tempfile.TemporaryDirectory() as tmp:
+            outs = []
+            for i, s in enumerate(samples):
+                out = os.path.join(tmp, f"{i}.json")
+                r = run("extract", s, "-o", out)
+                self.assertEqual(r.returncode, 0, f"{s}: {r.stderr}")
+                self.assertNotIn("error", r.stderr, s)
+                with open(out) as f:
+                    doc = json.load(f)
+                self.assertEqual(doc["schema"], "dlayout-model/1")
+                self.assertGreater(len(doc["statements"]), 0, s)
+                outs.append(out)
+            v = subprocess.run([sys.executable, VALIDATE, *outs], capture_output=True, text=True)
+            self.assertEqual(v.returncode, 0, v.stdout + v.stderr)
+
+    def test_text_format_names_loops_and_classes(self):
+        r = run("extract", os.path.join(SAMPLES, "paradigm", "jacobi.F"), "--format", "text")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("B(I, J) = ", r.stdout)
+        self.assertIn("A(I - 1, J)", r.stdout)
+        self.assertIn("single@2", r.stdout)
+        self.assertRegex(r.stdout, r"do K = 1, 10 .*sequential")
+
+    def test_model_json_round_trips_through_the_cli(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            first = os.path.join(tmp, "m.json")
+            second = os.path.join(tmp, "m2.json")
+            self.assertEqual(run("extract", os.path.join(SAMPLES, "paradigm", "tred2.F"),
+                                 "-o", first).returncode, 0)
+            r = run("extract", first, "-o", second)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(first) as a, open(second) as b:
+                self.assertEqual(json.load(a), json.load(b))
+
+    def test_file_names_with_spaces_and_metacharacters(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            weird = os.path.join(tmp, "a b;$(touch pwned)&`x`.F")
+            shutil.copy(os.path.join(SAMPLES, "paradigm", "fig3_7.F"), weird)
+            r = run("extract", weird, "--format", "text")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertFalse(os.path.exists(os.path.join(tmp, "pwned")))
+            self.assertFalse(os.path.exists("pwned"))
+
+    def test_compiler_flags_after_double_dash(self):
+        src = os.path.join(SAMPLES, "c", "jacobi.c")
+        r = run("extract", src, "--format", "text", "--", "-DN=32")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("f64(0:31, 0:31)", r.stdout)
+
+    def test_symbolic_size_bound_by_param(self):
+        src = os.path.join(SAMPLES, "c", "jacobi_vla.c")
+        r = run("extract", src, "--function", "jacobi", "--param", "n=40",
+                "--param", "ncycles=3", "--format", "json")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        doc = json.loads(r.stdout)
+        self.assertEqual(doc["params"]["n"], 40)
+        trips = sorted(l["trip_count"] for l in doc["loops"])
+        self.assertEqual(trips[0], 3)        # the k loop
+        self.assertIn(38, trips)             # i, j = 1 .. n-2
+
+    @unittest.skipUnless(PLUGIN, "plugin not built")
+    def test_opt_plugin_gives_the_same_model(self):
+        src = os.path.join(SAMPLES, "paradigm", "jacobi.F")
+        with tempfile.TemporaryDirectory() as tmp:
+            ll = os.path.join(tmp, "jacobi.ll")
+            c = subprocess.run(["flang-new-19", "-S", "-emit-llvm", "-g", "-O0", src, "-o", ll],
+                               capture_output=True, text=True)
+            self.assertEqual(c.returncode, 0, c.stderr)
+            o = subprocess.run([OPT, f"-load-pass-plugin={PLUGIN}", "-passes=dlayout-extract",
+                                "-disable-output", ll], capture_output=True, text=True, timeout=120)
+            self.assertEqual(o.returncode, 0, o.stderr)
+            via_opt = json.loads(o.stdout)
+            r = run("extract", ll)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            direct = json.loads(r.stdout)
+            for key in ("arrays", "loops", "statements", "dependences"):
+                self.assertEqual(via_opt[key], direct[key], key)
+
+
+class BadInput(unittest.TestCase):
+    """Each bad input: one `dlayout: error:` line, a non-zero exit, no crash."""
+
+    def assertCleanError(self, r, *fragments):
+        self.assertNotEqual(r.returncode, 0)
+        self.assertLess(r.returncode, 128, "killed by a signal")
+        lines = [l for l in r.stderr.splitlines() if l.startswith("dlayout: error:")]
+        self.assertEqual(len(lines), 1, r.stderr)
+        for f in fragments:
+            self.assertIn(f, lines[0])
+        self.assertEqual(r.stdout, "")
+
+    def test_missing_file(self):
+        self.assertCleanError(run("extract", "/nonexistent/x.f"), "no such file")
+
+    def test_directory(self):
+        self.assertCleanError(run("extract", SAMPLES), "is a directory")
+
+    def test_unknown_extension(self):
+        with tempfile.NamedTemporaryFile(suffix=".xyz") as f:
+            self.assertCleanError(run("extract", f.name), "unknown file type '.xyz'")
+
+    def test_empty_program(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "empty.f90")
+            write(p, "program empty\nend program empty\n")
+            self.assertCleanError(run("extract", p), "no array or scalar assignments")
+
+    def test_fortran_syntax_error_is_forwarded_with_location(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "bad.f90")
+            write(p, "program bad\n  real :: a(10)\n  a(1) = = 2\nend program\n")
+            r = run("extract", p)
+            self.assertCleanError(r, "bad.f90:3:")
+
+    def test_c_syntax_error_is_forwarded_with_location(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "bad.c")
+            write(p, "int main(void) {\n  int x = ;\n}\n")
+            self.assertCleanError(run("extract", p), "bad.c:2:11", "expected expression")
+
+    def test_invalid_ir(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "bad.ll")
+            write(p, "define void @f() {\n  %x = add i32 1\n}\n")
+            self.assertCleanError(run("extract", p), "invalid LLVM IR", "bad.ll:3:1")
+
+    def test_truncated_bitcode(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "bad.bc")
+            write(p, b"BC\xc0\xde\x35\x14\x00\x00")
+            self.assertCleanError(run("extract", p), "invalid LLVM IR")
+
+    def test_binary_garbage_as_source(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "garbage.c")
+            write(p, bytes(range(256)) * 4)
+            self.assertCleanError(run("extract", p))
+
+    def test_malformed_param(self):
+        src = os.path.join(SAMPLES, "paradigm", "jacobi.F")
+        self.assertCleanError(run("extract", src, "--param", "NP2"), "expected NAME=VALUE")
+        self.assertCleanError(run("extract", src, "--param", "NP2=abc"), "not an integer")
+        self.assertCleanError(run("extract", src, "--param", "1X=3"), "expected NAME=VALUE")
+
+    def test_param_that_names_nothing(self):
+        src = os.path.join(SAMPLES, "paradigm", "jacobi.F")
+        self.assertCleanError(run("extract", src, "--param", "NOSUCH=3"), "names nothing")
+
+    def test_unknown_function(self):
+        src = os.path.join(SAMPLES, "paradigm", "jacobi.F")
+        self.assertCleanError(run("extract", src, "--function", "nosuch"), "no function named")
+
+    def test_malformed_probability(self):
+        src = os.path.join(SAMPLES, "paradigm", "jacobi.F")
+        self.assertCleanError(run("extract", src, "--probability", "12=1.5"), "--probability")
+
+    def test_unwritable_output(self):
+        src = os.path.join(SAMPLES, "paradigm", "fig3_7.F")
+        self.assertCleanError(run("extract", src, "-o", "/nonexistent/dir/out.json"), "cannot write")
+
+    def test_bad_format_and_unknown_option(self):
+        src = os.path.join(SAMPLES, "paradigm", "fig3_7.F")
+        r = run("extract", src, "--format", "xml")
+        self.assertEqual(r.returncode, 2)
+        self.assertTrue(r.stderr.startswith("dlayout: error:"))
+        r = run("extract", src, "--no-such-option")
+        self.assertEqual(r.returncode, 2)
+
+    def test_malformed_model_json(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "m.json")
+            write(p, '{"schema": "dlayout-model/2"}')
+            self.assertCleanError(run("extract", p), "dlayout-model/1")
+            write(p, '{"schema": "dlayout-model/1", "arrays": [')
+            self.assertCleanError(run("extract", p))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
