@@ -48,13 +48,14 @@ Poly splitOff(Poly &rest, const Poly &stride,
       q = q + t;
     }
   } else {
-    // Numeric stride: coefficients of symbols go by nearest multiple; the
-    // constant goes where the remainder stays in [0, stride) over `ranges`.
+    // Numeric stride: the whole multiples of the stride in each coefficient
+    // go to this dimension; the constant goes where the remainder stays in
+    // [0, stride) over `ranges`.
     int64_t s = leadCoeff;
     Poly symbolic;
     for (auto &[m, c] : rest.terms()) {
       if (m.empty()) continue;
-      int64_t k = (int64_t)std::llround((double)c / (double)s);
+      int64_t k = c / s; // a coefficient below the stride stays below
       if (k == 0) continue;
       Poly t = Poly::constant(k);
       for (auto &sym : m) t = t * Poly::symbol(sym);

@@ -30,6 +30,25 @@ void FunctionBuilder::build() {
   completeShapes();
   finishReferences();
   markArrayReductions();
+  warnPossibleAliasing();
+}
+
+/// C pointer arguments without `restrict` may overlap; the analysis treats
+/// them as distinct arrays and says so.
+void FunctionBuilder::warnPossibleAliasing() {
+  std::vector<std::string> open;
+  for (auto *O : Sym.objects())
+    if (O->kind == MemoryObject::Kind::Array && O->origin == "argument" &&
+        !O->restrictQualified && ArrayNames.count(O))
+      open.push_back(ArrayNames[O]);
+  if (open.size() < 2) return;
+  std::string names;
+  for (auto &n : open) names += (names.empty() ? "" : ", ") + n;
+  warnOnce("aliasing", "pointer arguments " + names + " of " + F.getName().str() +
+           " are not restrict-qualified and may alias; assumed distinct",
+           F.getSubprogram() ? SourceLoc{F.getSubprogram()->getFilename().str(),
+                                         F.getSubprogram()->getLine(), 0}
+                             : SourceLoc{});
 }
 
 void FunctionBuilder::warnOnce(const std::string &kind,

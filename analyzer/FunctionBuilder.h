@@ -58,6 +58,7 @@ private:
   bool interestingScalar(llvm::Instruction *I) const;
   void findScalarRecurrences();
   void markArrayReductions();
+  void warnPossibleAliasing();
   void warnOnce(const std::string &kind, const std::string &message,
                 SourceLoc loc = {});
 

@@ -122,6 +122,71 @@ class Extract(unittest.TestCase):
                 self.assertEqual(via_opt[key], direct[key], key)
 
 
+class Warnings(unittest.TestCase):
+    """Awkward but valid programs: a result, and a warning naming the assumption."""
+
+    def extract_c(self, code, *args):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "w.c")
+            write(p, code)
+            r = run("extract", p, *args)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            return json.loads(r.stdout), r.stderr
+
+    def test_pointers_that_may_alias(self):
+        doc, err = self.extract_c(
+            "void f(int n, double *a, double *b) {\n"
+            "  for (int i = 1; i < n; i++) a[i] = b[i - 1];\n}\n", "--param", "n=10")
+        self.assertIn("may alias", err)
+        self.assertIn("aliasing", [w["kind"] for w in doc["warnings"]])
+
+    def test_restrict_pointers_do_not_warn(self):
+        doc, err = self.extract_c(
+            "void f(int n, double *restrict a, double *restrict b) {\n"
+            "  for (int i = 1; i < n; i++) a[i] = b[i - 1];\n}\n", "--param", "n=10")
+        self.assertNotIn("aliasing", [w["kind"] for w in doc["warnings"]])
+
+    def test_call_to_unknown_function(self):
+        doc, err = self.extract_c(
+            "void ext(double *);\ndouble a[100];\n"
+            "void f(void) {\n  for (int i = 0; i < 100; i++) { a[i] = i; ext(a); }\n}\n")
+        self.assertIn("call to ext", err)
+        self.assertIn("unknown-call", [w["kind"] for w in doc["warnings"]])
+
+    def test_unbound_parameter_is_assumed_and_said(self):
+        doc, err = self.extract_c(
+            "void f(int n, double *restrict a) {\n"
+            "  for (int i = 0; i < n; i++) a[i] = 2 * a[i];\n}\n")
+        self.assertIn("parameter n has no value", err)
+        self.assertEqual(doc["loops"][0]["trip_count"], 100)
+
+    def test_non_affine_bound(self):
+        doc, err = self.extract_c(
+            "int rowptr[11]; double x[100];\n"
+            "void f(void) {\n  for (int i = 0; i < 10; i++)\n"
+            "    for (int k = rowptr[i]; k < rowptr[i + 1]; k++) x[k] = 1;\n}\n",
+            "--trip-count", "4=7")
+        inner = [l for l in doc["loops"] if l["level"] == 2][0]
+        self.assertEqual(inner["upper"]["kind"], "nonaffine")
+        self.assertEqual(inner["trip_count"], 7)
+
+    def test_irreducible_control_flow(self):
+        doc, err = self.extract_c(
+            "double a[10];\nvoid f(int c) {\n  int i = 0;\n  if (c) goto inside;\n"
+            "top:\n  a[i] = 1;\ninside:\n  a[i] += 2;\n  if (++i < 10) goto top;\n}\n")
+        self.assertIn("irreducible", [w["kind"] for w in doc["warnings"]])
+
+    def test_ten_deep_nest(self):
+        loops = "".join(f"for (int i{k} = 0; i{k} < 2; i{k}++) " for k in range(10))
+        idx = "][".join(f"i{k}" for k in range(10))
+        doc, err = self.extract_c(f"double a[2][2][2][2][2][2][2][2][2][2];\n"
+                                  f"void f(void) {{ {loops} a[{idx}] = 1; }}\n")
+        self.assertEqual(len(doc["loops"]), 10)
+        subs = doc["statements"][0]["refs"][0]["subscripts"]
+        self.assertEqual([s["class"] for s in subs], ["single"] * 10)
+        self.assertEqual([s["variation_level"] for s in subs], list(range(1, 11)))
+
+
 class BadInput(unittest.TestCase):
     """Each bad input: one `dlayout: error:` line, a non-zero exit, no crash."""
 
