@@ -39,6 +39,8 @@ enum class DistKind {
 const char *toString(DistKind k);
 std::optional<DistKind> distKindFromString(const std::string &s);
 
+struct Program;
+
 struct DimLayout {
   DistKind kind = DistKind::Collapsed;
   int meshDim = -1;            // -1 for collapsed (and replicated on all)
@@ -70,5 +72,16 @@ struct Layout {
   }
   bool operator==(const Layout &) const = default;
 };
+
+/// Checks a layout on its own: mesh entries >= 1; each distributed (or
+/// replicated-along-one-dimension) array dimension on a mesh dimension that
+/// exists and not shared with another dimension of the same array; block >= 1
+/// for block_cyclic; general_block begins non-decreasing, one per processor;
+/// indirect map entries inside the mesh dimension; overlaps >= 0. The message
+/// names the JSON path: "arrays.A.dims[1].mesh_dim: ...".
+Status verify(const Layout &l);
+/// verify(l), and that every array it names exists in `p` with as many
+/// dimensions, and each indirect map has one entry per element.
+Status verify(const Layout &l, const Program &p);
 
 } // namespace dlayout

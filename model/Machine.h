@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,9 +37,12 @@ struct MessageCostPiece {
 ///   exchange 2 * Transfer(m)                 (Shift)
 enum class CollectiveAlgorithm { Tree, Ring, Linear, Exchange };
 const char *toString(CollectiveAlgorithm a);
+std::optional<CollectiveAlgorithm>
+collectiveAlgorithmFromString(const std::string &s);
 
 enum class Topology { Hypercube, Mesh, Torus, FullyConnected };
 const char *toString(Topology t);
+std::optional<Topology> topologyFromString(const std::string &s);
 
 struct Machine {
   std::string name;
@@ -60,5 +64,13 @@ struct Machine {
   double transfer(double bytes) const;
   bool operator==(const Machine &) const = default;
 };
+
+/// The primitives `Machine::collectives` may name.
+const std::vector<std::string> &collectivePrimitives();
+
+/// Checks that every time is finite and >= 0, and that the message pieces
+/// are well formed: at least one, belowBytes increasing, the last one (and
+/// only it) 0. The message names the JSON path: "message[0].startup: ...".
+Status verify(const Machine &m);
 
 } // namespace dlayout

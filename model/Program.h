@@ -246,4 +246,12 @@ Result<int64_t> evaluate(const AffineExpr &e,
 /// induction variables ("I - 1", "2*J + N").
 std::string render(const AffineExpr &e, const Program &p);
 
+/// Checks what the JSON reader cannot check field by field: values in range
+/// (positive extents, non-zero steps, probabilities in [0, 1], ...) and that
+/// every id, name and index refers to something that exists and agrees with
+/// it (subscript classes and variation levels, loop nesting, which loops carry
+/// which dependences, phases). The message names the JSON path of the first
+/// problem: "statements[3].refs[1].array: no array named Q".
+Status verify(const Program &p);
+
 } // namespace dlayout
