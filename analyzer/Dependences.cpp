@@ -1,9 +1,11 @@
 //===- analyzer/Dependences.cpp -------------------------------------------===//
 #include "analyzer/Dependences.h"
+#include "analyzer/Polynomial.h"
 
 #include <z3++.h>
 
 #include <algorithm>
+#include <numeric>
 #include <set>
 
 namespace dlayout {
@@ -99,6 +101,59 @@ bool obviouslyIndependent(const Reference &a, const Reference &b) {
   return false;
 }
 
+/// Value ranges of the induction variables, from the bounds with the
+/// parameters bound (interval arithmetic, outer loops first).
+std::map<std::string, std::pair<double, double>> ivRanges(const Program &P) {
+  std::map<std::string, std::pair<double, double>> r;
+  for (auto &[name, v] : P.params) r[paramSymbol(name)] = {double(v), double(v)};
+  for (auto &L : P.loops) {
+    if (L.lower.kind == Bound::Kind::NonAffine || L.upper.kind == Bound::Kind::NonAffine)
+      continue;
+    std::optional<std::pair<double, double>> lo, hi;
+    for (auto &t : L.lower.terms)
+      if (auto x = Poly::fromAffine(t).range(r))
+        lo = lo ? std::make_pair(std::min(lo->first, x->first), std::max(lo->second, x->second)) : *x;
+    for (auto &t : L.upper.terms)
+      if (auto x = Poly::fromAffine(t).range(r))
+        hi = hi ? std::make_pair(std::min(hi->first, x->first), std::max(hi->second, x->second)) : *x;
+    if (lo && hi)
+      r[ivSymbol(L.id)] = {std::min(lo->first, hi->first), std::max(lo->second, hi->second)};
+  }
+  return r;
+}
+
+/// Cheap exact disproofs before Z3, dimension by dimension: the GCD test
+/// (a.I - b.J = c has no integer solution unless gcd(a, b) divides c) and
+/// the range test (the two subscripts' value ranges do not meet).
+bool disproved(const Reference &a, const Reference &b, const Program &P,
+               const std::map<std::string, std::pair<double, double>> &ranges) {
+  for (size_t d = 0; d < a.subscripts.size() && d < b.subscripts.size(); ++d) {
+    auto &x = a.subscripts[d], &y = b.subscripts[d];
+    auto affine = [](const Subscript &s) {
+      return s.cls == SubscriptClass::Constant || s.cls == SubscriptClass::Single ||
+             s.cls == SubscriptClass::Multiple;
+    };
+    if (!affine(x) || !affine(y)) continue;
+    int64_t g = 0, c = 0;
+    for (auto &[l, k] : x.affine.coeffs) g = std::gcd(g, k);
+    for (auto &[l, k] : y.affine.coeffs) g = std::gcd(g, k);
+    auto value = [&](const AffineExpr &e) {
+      int64_t v = e.constant;
+      for (auto &[p, k] : e.params) {
+        auto it = P.params.find(p);
+        v += k * (it == P.params.end() ? 0 : it->second);
+      }
+      return v;
+    };
+    c = value(y.affine) - value(x.affine);
+    if (g == 0 ? c != 0 : c % g != 0) return true;
+    auto rx = Poly::fromAffine(x.affine).range(ranges);
+    auto ry = Poly::fromAffine(y.affine).range(ranges);
+    if (rx && ry && (rx->second < ry->first || ry->second < rx->first)) return true;
+  }
+  return false;
+}
+
 struct Found {
   size_t level; // 1-based carried level; n+1 = loop-independent
   std::vector<std::string> direction;
@@ -121,6 +176,7 @@ Status computeDependences(Program &P) {
 
   z3::context C;
   Instances inst(C, P);
+  auto ranges = ivRanges(P);
 
   for (auto &ph : P.phases) {
     std::vector<const Statement *> stmts;
@@ -129,24 +185,30 @@ Status computeDependences(Program &P) {
       for (const Statement *S2 : stmts) {
         size_t n = commonLoops(*S1, *S2);
         bool textual = order[S1->id] < order[S2->id];
+        // One solver per pair of statements: their iteration spaces.
+        std::optional<z3::solver> Z;
+        auto I = inst.vars(*S1, "_1"), J = inst.vars(*S2, "_2");
         for (size_t r1 = 0; r1 < S1->refs.size(); ++r1)
           for (size_t r2 = 0; r2 < S2->refs.size(); ++r2) {
             const Reference &A = S1->refs[r1], &B = S2->refs[r2];
             bool w1 = A.access == Reference::Access::Write;
             bool w2 = B.access == Reference::Access::Write;
             if (A.array != B.array || (!w1 && !w2)) continue;
-            if (obviouslyIndependent(A, B)) continue;
+            if (obviouslyIndependent(A, B) || disproved(A, B, P, ranges)) continue;
             bool exact = affineRef(A) && affineRef(B);
 
-            z3::solver Z(C);
-            auto I = inst.vars(*S1, "_1"), J = inst.vars(*S2, "_2");
-            inst.bounds(Z, *S1, I);
-            inst.bounds(Z, *S2, J);
+            if (!Z) {
+              Z.emplace(C);
+              inst.bounds(*Z, *S1, I);
+              inst.bounds(*Z, *S2, J);
+            }
+            Z->push();
+            struct Pop { z3::solver &s; ~Pop() { s.pop(); } } pop{*Z};
             if (exact)
               for (size_t d = 0; d < A.subscripts.size() && d < B.subscripts.size(); ++d)
-                Z.add(inst.affine(A.subscripts[d].affine, I) ==
+                Z->add(inst.affine(A.subscripts[d].affine, I) ==
                       inst.affine(B.subscripts[d].affine, J));
-            if (Z.check() == z3::unsat) continue;
+            if (Z->check() == z3::unsat) continue;
 
             auto before = [&](size_t k, const std::string &dir) {
               const std::string &id = S1->loops[k];
@@ -159,10 +221,10 @@ Status computeDependences(Program &P) {
             std::vector<Found> found;
             for (size_t l = 1; l <= n + 1; ++l) {
               if (l == n + 1 && (!textual || S1 == S2)) break;
-              Z.push();
-              for (size_t k = 0; k + 1 < l; ++k) Z.add(before(k, "="));
-              if (l <= n) Z.add(before(l - 1, "<"));
-              if (Z.check() == z3::sat) {
+              Z->push();
+              for (size_t k = 0; k + 1 < l; ++k) Z->add(before(k, "="));
+              if (l <= n) Z->add(before(l - 1, "<"));
+              if (Z->check() == z3::sat) {
                 Found f{l, {}, {}};
                 for (size_t k = 0; k < n; ++k) {
                   std::string dir;
@@ -171,10 +233,10 @@ Status computeDependences(Program &P) {
                   else {
                     std::vector<std::string> ok;
                     for (const char *d : {"<", "=", ">"}) {
-                      Z.push();
-                      Z.add(before(k, d));
-                      if (Z.check() == z3::sat) ok.push_back(d);
-                      Z.pop();
+                      Z->push();
+                      Z->add(before(k, d));
+                      if (Z->check() == z3::sat) ok.push_back(d);
+                      Z->pop();
                     }
                     dir = ok.size() == 1 ? ok[0] : "*";
                   }
@@ -182,25 +244,25 @@ Status computeDependences(Program &P) {
                   // A constant distance: the one difference there is.
                   std::optional<int64_t> dist;
                   if (dir == "=") dist = 0;
-                  else if (exact && Z.check() == z3::sat) {
+                  else if (exact && Z->check() == z3::sat) {
                     const std::string &id = S1->loops[k];
                     z3::expr diff = J.at(id) - I.at(id);
-                    Z.push();
-                    if (k + 1 > l) Z.add(before(k, dir == "*" ? "<" : dir));
-                    if (Z.check() == z3::sat) {
-                      int64_t v = Z.get_model().eval(diff, true).get_numeral_int64();
-                      Z.push();
-                      Z.add(diff != C.int_val(v));
-                      if (Z.check() == z3::unsat && dir != "*") dist = v;
-                      Z.pop();
+                    Z->push();
+                    if (k + 1 > l) Z->add(before(k, dir == "*" ? "<" : dir));
+                    if (Z->check() == z3::sat) {
+                      int64_t v = Z->get_model().eval(diff, true).get_numeral_int64();
+                      Z->push();
+                      Z->add(diff != C.int_val(v));
+                      if (Z->check() == z3::unsat && dir != "*") dist = v;
+                      Z->pop();
                     }
-                    Z.pop();
+                    Z->pop();
                   }
                   f.distance.push_back(dist);
                 }
                 found.push_back(f);
               }
-              Z.pop();
+              Z->pop();
               if (!exact) break; // one '*' dependence is all we can say
             }
             for (auto &f : found) {

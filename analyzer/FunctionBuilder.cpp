@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 using namespace llvm;
 
@@ -31,6 +32,24 @@ void FunctionBuilder::build() {
   finishReferences();
   markArrayReductions();
   warnPossibleAliasing();
+  bindExpressionParameters();
+}
+
+/// Parameters that only expressions use (a C argument n read as a value)
+/// get a value like those of the bounds.
+void FunctionBuilder::bindExpressionParameters() {
+  std::function<void(const Expr &)> visit = [&](const Expr &e) {
+    if (e.kind == Expr::Kind::Param && !P.params.count(e.name)) {
+      P.params[e.name] = Opts.defaultParam;
+      warnOnce("parameter", "parameter " + e.name + " has no value; assumed " +
+               std::to_string(Opts.defaultParam) + " (give --param " + e.name + "=VALUE)");
+    }
+    for (auto &a : e.args) visit(a);
+  };
+  for (size_t s = FirstStatement; s < P.statements.size(); ++s) {
+    visit(P.statements[s].expr);
+    for (auto &g : P.statements[s].guards) visit(g.condition);
+  }
 }
 
 /// C pointer arguments without `restrict` may overlap; the analysis treats
@@ -378,7 +397,7 @@ std::string FunctionBuilder::arrayName(const MemoryObject *O) {
 /// Thesis §3.1: constant, single-index, multiple-index or unknown (with the
 /// affine part kept), and indirect when the subscript is another array's
 /// element.
-Subscript FunctionBuilder::classify(const Poly &sub) {
+Subscript FunctionBuilder::classify(const Poly &sub, unsigned depth) {
   Subscript S;
   S.affine = sub.affinePart();
   std::set<std::string> ivs, opaques;
@@ -418,16 +437,19 @@ Subscript FunctionBuilder::classify(const Poly &sub) {
       return S;
     }
   }
-  // Unknown: the level of the statements that define the unknown part
-  // (thesis §3.1: the minimum with the innermost index of the linear part).
+  // Unknown: it changes where the statements defining its unknown part are
+  // (thesis §3.1), and in the loops of its linear part: the innermost of
+  // those. (The thesis's "minimum" with the linear part's level is the
+  // partially known form x + alpha*i, which `affine` keeps.)
   S.cls = SubscriptClass::Unknown;
   S.text = renderPoly(sub);
   unsigned defLevel = 0;
   for (auto &sym : opaques)
     if (auto *I = dyn_cast_or_null<Instruction>(Sym.opaqueValue(sym)))
       defLevel = std::max(defLevel, Sym.loopInfo().getLoopDepth(I->getParent()));
-  S.variationLevel = ivs.empty() ? defLevel : std::min(defLevel, ivLevel);
-  if (opaques.empty()) S.variationLevel = ivLevel; // non-linear in ivs
+  // A value defined deeper than the reference changes, as the reference
+  // sees it, no deeper than the reference itself.
+  S.variationLevel = std::max(std::min(defLevel, depth), ivLevel);
   return S;
 }
 
@@ -454,7 +476,8 @@ Reference FunctionBuilder::makeReference(const Access &A) {
   for (auto &e : O->extents) extents.push_back(e.value_or(Poly::constant(1)));
   auto subs = delinearize(A.offset, extents, O->columnMajor, Ranges);
   for (size_t d = 0; d < rank; ++d)
-    R.subscripts.push_back(classify(subs[d] + Poly::constant(O->lowers[d])));
+    R.subscripts.push_back(classify(subs[d] + Poly::constant(O->lowers[d]),
+                                    Sym.loopInfo().getLoopDepth(A.inst->getParent())));
   return R;
 }
 

@@ -44,7 +44,7 @@ private:
   std::optional<double> valueOf(const Poly &p) const; // outer ivs at means
   Access accessOf(llvm::Instruction *I, llvm::Value *Ptr, MemoryObject *O);
   void completeShapes();
-  Subscript classify(const Poly &sub);
+  Subscript classify(const Poly &sub, unsigned depth);
   Reference makeReference(const Access &A);
   void finishReferences();
   std::string arrayName(const MemoryObject *O);
@@ -54,11 +54,14 @@ private:
   void addStatement(llvm::Instruction *Root, llvm::Instruction *At);
   Expr expr(llvm::Value *V, bool root = false);
   Expr polyExpr(const Poly &p);
+  std::optional<Expr> diamond(llvm::PHINode *Phi);
+  Expr scalarRead(const std::string &name, llvm::Type *T);
   void addGuards(llvm::BasicBlock *BB);
   bool interestingScalar(llvm::Instruction *I) const;
   void findScalarRecurrences();
   void markArrayReductions();
   void warnPossibleAliasing();
+  void bindExpressionParameters();
   void warnOnce(const std::string &kind, const std::string &message,
                 SourceLoc loc = {});
 
@@ -88,6 +91,7 @@ private:
   std::map<const llvm::Instruction *, std::string> ReductionUpdates;
   std::set<std::string> Warned;
   size_t FirstStatement = 0;
+  unsigned Temporaries = 0;
 };
 
 } // namespace dlayout

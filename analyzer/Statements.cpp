@@ -238,7 +238,7 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
   if (auto *A = dyn_cast<Argument>(V)) {
     if (auto p = Sym.parameterOf(A)) return leaf(Expr::Kind::Param, *p);
     auto Var = Sym.variableOf(A);
-    return leaf(Expr::Kind::Scalar, Var ? Sym.spell(Var->name) : A->getName().str());
+    return scalarRead(Var ? Sym.spell(Var->name) : A->getName().str(), A->getType());
   }
   auto *I = dyn_cast<Instruction>(V);
   if (!I) return leaf(Expr::Kind::Const, "", 0);
@@ -254,7 +254,7 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
     }
     if (auto Var = Sym.variableOf(I)) {
       std::string name = Sym.spell(Var->name);
-      if (!isa<PHINode>(I) || !Sym.recordForIv(I)) return leaf(Expr::Kind::Scalar, name);
+      if (!isa<PHINode>(I) || !Sym.recordForIv(I)) return scalarRead(name, I->getType());
     }
   }
 
@@ -264,7 +264,7 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
     if (!O) return leaf(Expr::Kind::Call, "load");
     if (O->kind == MemoryObject::Kind::Scalar) {
       if (auto p = Sym.parameterOf(Ld)) return leaf(Expr::Kind::Param, *p);
-      return leaf(Expr::Kind::Scalar, O->name);
+      return scalarRead(O->name, Ld->getType());
     }
     Reference R;
     R.access = Reference::Access::Read;
@@ -325,11 +325,50 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
     e.args = std::move(args);
     return e;
   }
-  if (auto *Phi = dyn_cast<PHINode>(I)) {
-    // An unnamed merge of values (an IF ... ELSE assigning a temporary).
-    return leaf(Expr::Kind::Scalar, Phi->hasName() ? Phi->getName().str() : "phi");
+  if (auto *Phi = dyn_cast<PHINode>(I))
+    if (auto sel = diamond(Phi)) return *sel;
+  // Anything else (a merge of more than two values, an instruction dlayout
+  // does not model) is an opaque temporary of the statement.
+  std::string name = "t." + std::string(I->getOpcodeName()) + "." + std::to_string(++Temporaries);
+  return scalarRead(name, I->getType());
+}
+
+/// A phi that merges the two arms of an if/else (or a short-circuit
+/// `a || b`) is select(condition, then, else).
+std::optional<Expr> FunctionBuilder::diamond(PHINode *Phi) {
+  if (Phi->getNumIncomingValues() != 2) return std::nullopt;
+  auto *Node = Sym.dt().getNode(Phi->getParent());
+  if (!Node || !Node->getIDom()) return std::nullopt;
+  BasicBlock *D = Node->getIDom()->getBlock();
+  auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+  if (!Br || !Br->isConditional()) return std::nullopt;
+  Value *arm[2] = {nullptr, nullptr};
+  for (unsigned k = 0; k < 2; ++k) {
+    BasicBlock *In = Phi->getIncomingBlock(k);
+    for (unsigned side = 0; side < 2; ++side) {
+      BasicBlock *S = Br->getSuccessor(side);
+      bool via = In == D ? S == Phi->getParent()
+                         : Sym.dt().dominates(BasicBlockEdge(D, S), In);
+      if (via) {
+        if (arm[side]) return std::nullopt;
+        arm[side] = Phi->getIncomingValue(k);
+      }
+    }
   }
-  return leaf(Expr::Kind::Call, I->getOpcodeName());
+  if (!arm[0] || !arm[1]) return std::nullopt;
+  return op("select", {expr(Br->getCondition()), expr(arm[0]), expr(arm[1])});
+}
+
+/// A read of a scalar, registered in the program's scalars.
+Expr FunctionBuilder::scalarRead(const std::string &name, Type *T) {
+  if (std::none_of(P.scalars.begin(), P.scalars.end(),
+                   [&](auto &s) { return s.name == name; })) {
+    std::string type = T->isDoubleTy() ? "f64" : T->isFloatTy() ? "f32"
+                       : T->isIntegerTy() ? "i" + std::to_string(T->getScalarSizeInBits())
+                                          : "f64";
+    P.scalars.push_back(Scalar{name, type, Cur ? Cur->loc : SourceLoc{}});
+  }
+  return leaf(Expr::Kind::Scalar, name);
 }
 
 // ----------------------------------------------------------------------------
