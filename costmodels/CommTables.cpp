@@ -1,0 +1,276 @@
+//===- costmodels/CommTables.cpp - Type-1 loops: Tables 4.2-4.4 -----------===//
+//
+// The terms of the pairs that vary in a type-1 loop (thesis section 4.4.3):
+// one pair (Table 4.2), several pairs (Table 4.3, generalised by the
+// faster-varying sub-references), unknown subscripts and replication
+// (Table 4.4), and the speed-ratio fallback (Eq. 4.3).
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodels/TermWalk.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dlayout::cost::detail {
+
+/// Returns a loop to freeze, or -1.
+int TermWalk::type1Loop(const std::vector<int> &pairs, int l) {
+  LoopRange lr = rangeOf(sf_, l);
+  std::vector<TileRequest> tiles;
+  std::vector<int> group;
+  auto &at = at_;
+  for (int d : pairs) {
+    SubRef L = atLoop(base_[d].first, l, d, true, &tiles);
+    SubRef R = atLoop(base_[d].second, l, d, true, &tiles);
+    at[d] = {L, R};
+    if (L.kind == SubRef::Unknown || R.kind == SubRef::Unknown ||
+        L.kind == SubRef::Replicated || R.kind == SubRef::Replicated) {
+      table44(d, L, R, lr);
+      continue;
+    }
+    if (!regular(L, lr) || !regular(R, lr)) {
+      // Fig. 5.11: no regularity detected, repeated Transfers in the loop.
+      CommTerm t = chance(d,
+                          "irregular cyclic traversal: n * (1 - 1/N) "
+                          "Transfer(1)",
+                          procsOf(d));
+      t.count = lr.trips;
+      out.dims[d].terms.push_back(t);
+      continue;
+    }
+    if (L.kind == SubRef::Single || R.kind == SubRef::Single)
+      group.push_back(d);
+  }
+  if (group.size() == 1)
+    table42(group[0], at[group[0]].first, at[group[0]].second, lr);
+  else if (group.size() > 1)
+    table43(group, at, lr);
+  return applyTiling(tiles);
+}
+
+/// Table 4.4: collective communication when a subscript is unknown (and
+/// the replicated cases).
+void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
+                       const LoopRange &lr) {
+  DimResult &dim = out.dims[d];
+  int64_t N = procsOf(d);
+  double n = R.dist ? double(R.dist->extent) : 1;
+  double share = std::ceil(n / double(N));
+  if (R.kind == SubRef::Replicated)
+    return;
+  if (L.kind == SubRef::Replicated) {
+    if (R.kind == SubRef::Single) {
+      dim.size = mlis(R, lr);
+      dim.terms.push_back(term(Primitive::ManyToManyMulticast, d,
+                               "replicated lhs: ManyToManyMulticast(mlis, les)",
+                               int64_t(les(R, lr))));
+    } else if (R.kind == SubRef::Unknown) {
+      dim.size = share;
+      dim.terms.push_back(term(Primitive::ManyToManyMulticast, d,
+                               "replicated lhs, unknown rhs", N));
+    } else {
+      dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
+                               "replicated lhs, constant rhs", N));
+    }
+    return;
+  }
+  bool lConst = L.kind == SubRef::Constant || L.kind == SubRef::Missing;
+  bool rConst = R.kind == SubRef::Constant || R.kind == SubRef::Missing;
+  if (L.kind == SubRef::Unknown && rConst) {
+    dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
+                             "Table 4.4: unknown / constant", N));
+  } else if (lConst && R.kind == SubRef::Unknown) {
+    dim.size = share;
+    dim.terms.push_back(
+        term(Primitive::Gather, d, "Table 4.4: constant / unknown", N));
+  } else {
+    dim.size = share;
+    dim.terms.push_back(term(Primitive::ManyToManyMulticast, d,
+                             "Table 4.4: ManyToManyMulticast(ceil(n/N), N)",
+                             N));
+  }
+}
+
+/// Table 4.2: one pair varying in the type-1 loop.
+void TermWalk::table42(int d, const SubRef &L, const SubRef &R,
+                       const LoopRange &lr) {
+  DimResult &dim = out.dims[d];
+  int64_t N = procsOf(d);
+  if (L.kind == SubRef::Single && R.kind != SubRef::Single) {
+    dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
+                             "Table 4.2: single / constant",
+                             int64_t(les(L, lr))));
+    return;
+  }
+  if (L.kind != SubRef::Single && R.kind == SubRef::Single) {
+    if (rf_.reductionOperand) {
+      dim.terms.push_back(term(Primitive::Reduction, d,
+                               "Table 4.2: constant / single, reduction",
+                               int64_t(les(R, lr))));
+    } else {
+      dim.size = mlis(R, lr);
+      dim.terms.push_back(term(Primitive::Gather, d,
+                               "Table 4.2: constant / single",
+                               int64_t(les(R, lr))));
+    }
+    return;
+  }
+  double mR = mlis(R, lr);
+  dim.size = mR;
+  if (strictlySynchronous(L, R)) // 1: IDM(mlis)
+    return;
+  auto k = kSynchronous(L, R);
+  if (k && k->one()) { // 2: (N > 1) Transfer(mlis)
+    dim.terms.push_back(term(Primitive::Transfer, d,
+                             "Table 4.2 (2): 1-synchronous", 1, indicator(N)));
+    return;
+  }
+  if (boundaryCommunication(L, R)) { // 3: (N > 1) Shift(bd) + IDM(mlis - bd)
+    double bd = std::min(boundaryData(L, R, lr), mR);
+    dim.boundary = true;
+    dim.shift = bd;
+    int64_t c1 = L.beta.constant - L.dist->offset;
+    int64_t c2 = R.beta.constant - R.dist->offset;
+    dim.shiftDirection = (c1 * R.alpha > c2 * L.alpha) ? 1 : -1;
+    CommTerm t = term(Primitive::Shift, d,
+                      "Table 4.2 (3): boundary communication", 1, indicator(N));
+    dim.terms.push_back(t);
+    return;
+  }
+  if (k) { // 4, 5
+    scatterOrGather(d, *k, L, R, lr, indicator(N), indicator(N),
+                    "Table 4.2 (4): k-synchronous, k > 1",
+                    "Table 4.2 (5): k-synchronous, k < 1");
+    return;
+  }
+  speedRatioTerm(d, L, R, lr, indicator(N), indicator(N));
+}
+
+/// D-Scatter(mlis/k, k) for k > 1, (N > 1) Transfer(mlis) for k = 1,
+/// D-Gather(mlis, 1/k) for k < 1; the size lands on dimension d.
+void TermWalk::scatterOrGather(int d, const SyncRatio &k, const SubRef &fvL,
+                               const SubRef &fvR, const LoopRange &lr,
+                               double scatterIndicator, double gatherIndicator,
+                               const char *ruleScatter, const char *ruleGather,
+                               double contention) {
+  DimResult &dim = out.dims[d];
+  double mR = mlis(fvR, lr);
+  if (k.greater()) {
+    int64_t p =
+        std::min<int64_t>(k.num, std::max<int64_t>(1, int64_t(les(fvL, lr))));
+    dim.size = std::ceil(mR / double(p));
+    dim.terms.push_back(term(Primitive::DScatter, d, ruleScatter, p,
+                             scatterIndicator * contention));
+  } else if (k.one()) {
+    dim.size = mR;
+    dim.terms.push_back(term(Primitive::Transfer, d, ruleScatter, 1,
+                             gatherIndicator * contention));
+  } else {
+    int64_t q =
+        std::min<int64_t>(k.den, std::max<int64_t>(1, int64_t(les(fvR, lr))));
+    dim.size = mR;
+    dim.terms.push_back(term(Primitive::DGather, d, ruleGather, q,
+                             gatherIndicator * contention));
+  }
+}
+
+/// None of the tests holds: the speed-ratio (Eq. 4.3) picks D-Scatter or
+/// D-Gather, doubled for the contention of overlapping groups.
+void TermWalk::speedRatioTerm(int d, const SubRef &L, const SubRef &R,
+                              const LoopRange &lr, double scatterInd,
+                              double gatherInd) {
+  double r = speedRatio(L, R);
+  SyncRatio k;
+  if (r > 1 + 1e-9)
+    k = {int64_t(std::ceil(r - 1e-9)), 1};
+  else if (r < 1 - 1e-9)
+    k = {1, int64_t(std::ceil(1 / r - 1e-9))};
+  scatterOrGather(d, k, L, R, lr, scatterInd, gatherInd,
+                  "speed-ratio (Eq. 4.3), x2 for overlapping groups",
+                  "speed-ratio (Eq. 4.3), x2 for overlapping groups", 2);
+}
+
+/// Table 4.3, generalised: the faster-varying lhs sub-reference against
+/// the faster-varying rhs one.
+void TermWalk::table43(const std::vector<int> &pairs,
+                       const std::vector<std::pair<SubRef, SubRef>> &at,
+                       const LoopRange &lr) {
+  int fvL = -1, fvR = -1;
+  for (int d : pairs) {
+    const auto &[L, R] = at[d];
+    if (L.kind == SubRef::Single &&
+        (fvL < 0 || speed(L) > speed(at[fvL].first)))
+      fvL = d;
+    if (R.kind == SubRef::Single &&
+        (fvR < 0 || speed(R) > speed(at[fvR].second)))
+      fvR = d;
+  }
+  if (fvR < 0) { // row 4: every rhs sub-reference constant
+    for (int d : pairs) {
+      if (d == fvL)
+        out.dims[d].terms.push_back(
+            term(Primitive::OneToManyMulticast, d,
+                 "Table 4.3 (row 4): OneToManyMulticast(1, les(fv))",
+                 int64_t(les(at[d].first, lr))));
+      else
+        out.dims[d].terms.push_back(chance(
+            d, "Table 4.3 (row 4): (1 - 1/N_s) Transfer(1)", procsOf(d)));
+    }
+    return;
+  }
+  if (fvL < 0) { // row 6: every lhs sub-reference constant
+    const SubRef &R = at[fvR].second;
+    for (int d : pairs) {
+      if (d != fvR) {
+        out.dims[d].terms.push_back(
+            chance(d, "Table 4.3 (row 6): (1 - 1/N_s) Transfer", procsOf(d)));
+        continue;
+      }
+      if (rf_.reductionOperand) {
+        out.dims[d].terms.push_back(term(
+            Primitive::Reduction, d, "Table 4.3 (row 6): Reduction(1, les(fv))",
+            int64_t(les(R, lr))));
+      } else {
+        out.dims[d].size = mlis(R, lr);
+        out.dims[d].terms.push_back(
+            term(Primitive::DGather, d,
+                 "Table 4.3 (row 6): D-Gather(mlis(fv), les(fv))",
+                 int64_t(les(R, lr)), indicator(procsOf(d))));
+      }
+    }
+    return;
+  }
+  const SubRef &L = at[fvL].first, &R = at[fvR].second;
+  bool allStrict = true, allSync = true;
+  for (int d : pairs) {
+    const auto &[Ld, Rd] = at[d];
+    if (!(Ld.kind == SubRef::Single && Rd.kind == SubRef::Single &&
+          strictlySynchronous(Ld, Rd)))
+      allStrict = false;
+    // The unnumbered conditions: the processors split into disjoint
+    // groups when every sub-reference moves in step with the faster one.
+    if (Ld.kind == SubRef::Single && d != fvL && !kSynchronous(L, Ld) &&
+        !kSynchronous(Ld, L))
+      allSync = false;
+    if (Rd.kind == SubRef::Single && d != fvR && !kSynchronous(R, Rd) &&
+        !kSynchronous(Rd, R))
+      allSync = false;
+  }
+  if (allStrict) { // IDM(mlis(fv(s2, s4)))
+    out.dims[fvR].size = mlis(R, lr);
+    return;
+  }
+  auto k = kSynchronous(L, R);
+  double Nf = indicator(procsOf(fvR)), Nl = indicator(procsOf(fvL));
+  if (k && allSync) {
+    scatterOrGather(fvR, *k, L, R, lr, Nl, Nf,
+                    k->greater() ? "Table 4.3: D-Scatter(mlis(fv)/k, k)"
+                                 : "Table 4.3: (N_f > 1) Transfer(mlis(fv))",
+                    "Table 4.3: D-Gather(mlis(fv), 1/k)");
+    return;
+  }
+  speedRatioTerm(fvR, L, R, lr, Nl, Nf);
+}
+
+} // namespace dlayout::cost::detail

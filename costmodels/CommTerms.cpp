@@ -1,0 +1,340 @@
+//===- costmodels/CommTerms.cpp - Communication terms per mesh dim --------===//
+//
+// referenceTerms() pairs the sub-references, then TermWalk visits the loops
+// from the innermost outwards (section 4.4.1), restarting when a loop has to
+// be re-designated type-2.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodels/CommTerms.h"
+#include "costmodels/TermWalk.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace dlayout::cost {
+
+using namespace detail;
+
+namespace {
+
+/// The sub-reference of one side in mesh dimension d, before a loop is chosen.
+SubRef baseSub(const RefFacts *ref, const ArrayDist *ad, int d, bool lhs) {
+  SubRef s;
+  s.lhs = lhs;
+  if (!ref || !ad)
+    return s; // a scalar lhs: missing everywhere
+  int k = ad->dimOnMesh[d];
+  if (k < 0) {
+    if (ad->replicatedOn[d])
+      s.kind = SubRef::Replicated;
+    return s;
+  }
+  s.dist = &ad->dims[k];
+  s.form = &ref->subs[k];
+  const SubscriptForm &f = *s.form;
+  s.beta.constant = f.constant;
+  if (s.dist->kind == DistKind::Indirect) { // owners known only at run time
+    s.kind = SubRef::Unknown;
+    s.loop = f.varLevel - 1;
+    return s;
+  }
+  switch (f.cls) {
+  case SubscriptClass::Constant:
+    s.kind = SubRef::Constant;
+    break;
+  case SubscriptClass::Single:
+  case SubscriptClass::Multiple:
+    s.kind = SubRef::Single;
+    s.loop = f.terms.back().first;
+    s.alpha = f.terms.back().second;
+    s.beta.terms = LoopTerms(f.terms.begin(), f.terms.end() - 1);
+    break;
+  case SubscriptClass::Unknown:
+  case SubscriptClass::Indirect:
+    if (f.knownPart) { // alpha * j + x: single-index in j (section 3.1)
+      s.kind = SubRef::Single;
+      s.loop = f.terms[0].first;
+      s.alpha = f.terms[0].second;
+      s.beta.opaque = f.source;
+    } else {
+      s.kind = SubRef::Unknown;
+      s.loop = f.varLevel - 1;
+    }
+    break;
+  }
+  return s;
+}
+
+} // namespace
+
+namespace detail {
+
+/// Runs the walk; returns the loop to freeze (make type-2), or -1.
+int TermWalk::run() {
+  const ArrayDist *lhsDist = sf_.hasLhs ? &lv_.arrays[sf_.lhs.array] : nullptr;
+  const ArrayDist &rhsDist = lv_.arrays[rf_.ref.array];
+  base_.resize(D_);
+  level_.resize(D_);
+  for (int d = 0; d < D_; ++d) {
+    base_[d].first = baseSub(sf_.hasLhs ? &sf_.lhs : nullptr, lhsDist, d, true);
+    base_[d].second = baseSub(&rf_.ref, &rhsDist, d, false);
+    level_[d] = std::max(rawLevel(base_[d].first), rawLevel(base_[d].second));
+    noteIrregular(d);
+  }
+  for (int l = m_ - 1; l >= 0; --l) {
+    std::vector<int> pairs;
+    for (int d = 0; d < D_; ++d)
+      if (level_[d] == l + 1)
+        pairs.push_back(d);
+    if (pairs.empty())
+      continue;
+    if (out.type2[l]) {
+      for (int d : pairs)
+        type2Pair(d, l);
+    } else if (tiled_[l] >= 0) {
+      if (!absorbed(pairs, l))
+        return l; // not k-synchronous with the tiles: freeze instead
+    } else if (int freeze = type1Loop(pairs, l); freeze >= 0) {
+      return freeze;
+    }
+  }
+  for (int d = 0; d < D_; ++d)
+    if (level_[d] == 0)
+      constantPair(d);
+  localSize(rhsDist);
+  return -1;
+}
+
+/// base as seen from loop l: Single in l, or Constant if it varies only
+/// outside l (its indices then belong to beta). For a type-1 analysis, a
+/// type-1 outer index asks for tiling; two make the subscript unknown.
+SubRef TermWalk::atLoop(const SubRef &base, int l, int dim, bool type1,
+                        std::vector<TileRequest> *tiles) {
+  if (base.kind != SubRef::Single)
+    return base;
+  const SubscriptForm &f = *base.form;
+  SubRef s = base;
+  const auto &all = f.terms;
+  if (base.loop < l) { // varies in an outer loop only
+    s.kind = SubRef::Constant;
+    s.loop = -1;
+    s.alpha = 0;
+    s.beta.terms = LoopTerms(all.begin(), all.end());
+    if (type1 && tiles && !out.type2[base.loop])
+      tiles->push_back({base.loop, base, dim, !base.lhs});
+    return s;
+  }
+  int outerType1 = 0, outerLoop = -1;
+  int64_t outerAlpha = 0;
+  for (const auto &[p, a] : s.beta.terms)
+    if (p < l && !out.type2[p]) {
+      ++outerType1;
+      outerLoop = p;
+      outerAlpha = a;
+    }
+  if (type1 && outerType1 > 1) { // more than two type-1 indices: unknown
+    s.kind = SubRef::Unknown;
+    return s;
+  }
+  if (type1 && outerType1 == 1 && tiles) {
+    SubRef driver = base;
+    driver.loop = outerLoop;
+    driver.alpha = outerAlpha;
+    driver.beta.terms.clear();
+    for (const auto &[p, a] : all)
+      if (p != outerLoop)
+        driver.beta.terms.push_back({p, a});
+    tiles->push_back({outerLoop, driver, dim, !base.lhs});
+  }
+  return s;
+}
+
+void TermWalk::noteIrregular(int d) {
+  const SubRef &r = base_[d].second;
+  if (!r.dist || !r.dist->onMesh() || r.dist->procs <= 1)
+    return;
+  bool indirect = r.dist->kind == DistKind::Indirect ||
+                  (r.form && r.form->cls == SubscriptClass::Indirect);
+  if (indirect && r.loop >= 0) {
+    out.irregular = true;
+    out.irregularMeshDim = d;
+  }
+}
+
+void TermWalk::type2Pair(int d, int l) {
+  SubRef L = atLoop(base_[d].first, l, d, false, nullptr);
+  SubRef R = atLoop(base_[d].second, l, d, false, nullptr);
+  DimResult &dim = out.dims[d];
+  if (R.kind == SubRef::Replicated)
+    return;
+  if (L.kind == SubRef::Replicated) {
+    dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
+                             "type-2 loop: replicated lhs", procsOf(d)));
+    dim.terms.back().loop = l;
+    return;
+  }
+  LoopRange lr = rangeOf(sf_, l);
+  if (L.kind == SubRef::Single && R.kind == SubRef::Single) {
+    if (strictlySynchronous(L, R)) // case 1
+      return;
+    if (boundaryCommunication(L, R)) { // case 2: boundary-Transfer
+      double bd = boundaryData(L, R, lr), eta = les(R, lr);
+      CommTerm t = term(Primitive::Transfer, d,
+                        "type-2 loop, case 2: boundary-Transfer "
+                        "bd * (les - 1) * Transfer(1)");
+      t.count = bd * std::max(eta - 1, 0.0);
+      t.boundaryTransfer = true;
+      t.loop = l;
+      dim.terms.push_back(t);
+      if (out.boundary.loop < 0) {
+        BoundaryFacts &b = out.boundary;
+        b.loop = l;
+        b.delta = bd;
+        b.eta = eta;
+        b.alpha2 = std::llabs(R.alpha);
+        b.b2 = R.dist->block;
+        b.blocked = R.dist->blocked();
+        b.onlyVarying = true;
+        for (int e = 0; e < D_; ++e)
+          if (e != d && rawLevel(base_[e].second) == l + 1)
+            b.onlyVarying = false;
+      }
+      return;
+    }
+  }
+  if (identical(L, R)) // case 3
+    return;
+  CommTerm t =
+      chance(d, "type-2 loop: (1 - 1/N) Transfer(1) per iteration", procsOf(d));
+  t.loop = l;
+  dim.terms.push_back(t);
+}
+
+void TermWalk::constantPair(int d) {
+  const SubRef &L = base_[d].first, &R = base_[d].second;
+  if (identical(L, R) || R.kind == SubRef::Replicated)
+    return;
+  DimResult &dim = out.dims[d];
+  if (L.kind == SubRef::Replicated) {
+    dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
+                             "invariant pair: replicated lhs", procsOf(d)));
+    return;
+  }
+  dim.terms.push_back(
+      chance(d, "invariant pair: (1 - 1/N) Transfer(1)", procsOf(d)));
+}
+
+int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
+  for (const TileRequest &t : tiles) {
+    if (tiled_[t.loop] >= 0)
+      continue;
+    // The fastest-varying sub-reference of that loop sets the tile size.
+    SubRef driver = t.driver;
+    for (const TileRequest &u : tiles)
+      if (u.loop == t.loop && speed(u.driver) > speed(driver))
+        driver = u.driver;
+    tiled_[t.loop] = int(drivers_.size());
+    drivers_.push_back(driver);
+    LoopRange lr = rangeOf(sf_, t.loop);
+    out.tiles *= std::max(1.0, les(driver, lr));
+    for (const TileRequest &u : tiles)
+      if (u.loop == t.loop && u.rhs) // rhs: data size times the tile
+        out.dims[u.dim].size *= mlis(driver, lr);
+  }
+  return -1;
+}
+
+/// Pairs varying in a tiled loop move within a tile when they are
+/// k-synchronous with its driver: no term of their own.
+bool TermWalk::absorbed(const std::vector<int> &pairs, int l) {
+  const SubRef &driver = drivers_[size_t(tiled_[l])];
+  for (int d : pairs)
+    for (const SubRef *s : {&base_[d].first, &base_[d].second}) {
+      if (s->kind == SubRef::Unknown)
+        return false;
+      if (s->kind != SubRef::Single || s->loop != l)
+        continue;
+      SubRef x = atLoop(*s, l, d, false, nullptr);
+      if (!kSynchronous(driver, x) && !kSynchronous(x, driver))
+        return false;
+    }
+  return true;
+}
+
+void TermWalk::localSize(const ArrayDist &rhsDist) {
+  double size = 1;
+  for (size_t k = 0; k < rf_.ref.subs.size(); ++k) {
+    bool onMesh = false;
+    for (int d = 0; d < D_; ++d)
+      onMesh = onMesh || rhsDist.dimOnMesh[d] == int(k);
+    if (onMesh)
+      continue;
+    const SubscriptForm &f = rf_.ref.subs[k];
+    double extent = double(rhsDist.dims[k].extent), dimSize = 1;
+    auto counts = [&](int pos) {
+      if (pos < 0 || out.type2[pos] || tiled_[pos] >= 0)
+        return false;
+      for (int d = 0; d < D_; ++d)
+        if (level_[d] == pos + 1)
+          return false; // accounted for by that mesh dimension's pair
+      if (!rf_.reductionOperand)
+        return true;
+      // A reduction over this loop is combined locally.
+      if (!sf_.hasLhs)
+        return false;
+      for (const auto &g : sf_.lhs.subs)
+        if (g.alphaAt(pos) != 0 || g.varLevel == pos + 1)
+          return true;
+      return false;
+    };
+    bool unknown = (f.cls == SubscriptClass::Unknown ||
+                    f.cls == SubscriptClass::Indirect) &&
+                   !f.knownPart;
+    if (unknown) {
+      if (counts(f.varLevel - 1))
+        dimSize = extent;
+    } else {
+      for (const auto &[pos, alpha] : f.terms)
+        if (counts(pos))
+          dimSize *= sf_.loops[pos].trips;
+    }
+    size *= std::min(std::max(dimSize, 1.0), extent);
+  }
+  out.localSize = size;
+}
+
+} // namespace detail
+
+ReferenceTerms referenceTerms(const StatementFacts &sf, const RhsFacts &rf,
+                              const LayoutView &lv) {
+  std::vector<char> type2(rf.type2.begin(), rf.type2.end());
+  // "alpha * j + x": communication stays inside the loops where x varies,
+  // when the dimension is really partitioned (section 6.2.4, olda).
+  auto force = [&](const RefFacts &ref, const ArrayDist &ad) {
+    for (size_t k = 0; k < ref.subs.size(); ++k) {
+      const SubscriptForm &f = ref.subs[k];
+      if (!f.knownPart || !ad.dims[k].onMesh() || ad.dims[k].procs <= 1)
+        continue;
+      for (int l = std::max(f.unknownLevel, 1); l < f.varLevel; ++l)
+        type2[l - 1] = 1;
+    }
+  };
+  force(rf.ref, lv.arrays[rf.ref.array]);
+  if (sf.hasLhs)
+    force(sf.lhs, lv.arrays[sf.lhs.array]);
+
+  for (size_t attempt = 0; attempt <= sf.loops.size(); ++attempt) {
+    TermWalk walk(sf, rf, lv, type2);
+    int freeze = walk.run();
+    if (freeze < 0 || type2[freeze])
+      return std::move(walk.out);
+    type2[freeze] = 1;
+  }
+  TermWalk walk(sf, rf, lv, type2);
+  walk.run();
+  return std::move(walk.out);
+}
+
+} // namespace dlayout::cost

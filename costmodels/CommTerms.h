@@ -1,0 +1,90 @@
+//===- costmodels/CommTerms.h - Communication terms per mesh dim -*- C++
+//-*-===//
+//
+// Section 4.4 of the thesis for one rhs reference B(h) of a statement
+// A(g) = F(..., B(h), ...) under a layout: pair the lhs and rhs
+// sub-references of every mesh dimension (a dimension an array does not
+// occupy is a "missing", constant, sub-reference), then walk the loops from
+// the innermost outwards and, for the pairs that vary in each loop, obtain
+// the term(s) of that mesh dimension:
+//   - type-2 loop (section 4.4.2): per iteration, Transfer(1) with
+//     probability 1 - 1/N, nothing when strictly synchronous or identical,
+//     or a boundary-Transfer bd * (les - 1) * Transfer(1) for all iterations;
+//   - type-1 loop, one varying pair: Table 4.2; several: Table 4.3,
+//     generalised by comparing the faster-varying lhs and rhs
+//     sub-references; an unknown subscript: Table 4.4; a cyclic dimension
+//     whose block is not a multiple of |alpha| s: repeated Transfers
+//     (Fig. 5.11);
+//   - subscripts in different loops, or multiple-index ones: the outer
+//     type-1 loop is tiled at the transition points of the faster-varying
+//     sub-reference (data times mlis, term times les), or frozen (made
+//     type-2) when the pairs varying in it are not k-synchronous with it;
+//   - pairs that vary in no loop: (1 - 1/N) Transfer(1) unless identical.
+// Loops re-designated type-2 restart the walk. The result is one data size
+// per mesh dimension plus the terms; Composition.h turns them into
+// messages.
+//
+// Beyond the thesis: replicated arrays (a replicated rhs needs nothing in
+// that mesh dimension; a replicated lhs needs every copy filled:
+// multicasts), and the array dimensions that lie on no mesh dimension, whose
+// traversal in the combined loops scales the messages ("local size").
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/Primitives.h"
+#include "costmodels/SubReference.h"
+
+#include <vector>
+
+namespace dlayout::cost {
+
+/// One primitive in one mesh dimension.
+struct CommTerm {
+  Primitive prim = Primitive::Transfer;
+  int64_t group = 1;          // p
+  double factor = 1;          // (N > 1) indicators, x2 for overlapping groups
+  bool probabilistic = false; // (1 - 1/N) Transfer: factor holds 1 - 1/N
+  int64_t probabilityN = 1;
+  double count = 1;              // Transfers repeated: bd (les - 1), or n_l
+  bool boundaryTransfer = false; // type-2 case 2, covers its loop
+  int loop = -1; // the loop of a boundary-Transfer / per-iteration term
+  int meshDim = -1;
+  const char *rule = "";
+};
+
+struct DimResult {
+  double size = 1; // data size along this mesh dimension
+  bool boundary = false;
+  double shift = 0; // boundary: bd, the edge that crosses
+  int shiftDirection = 0;
+  std::vector<CommTerm> terms;
+};
+
+/// The boundary-Transfer facts pipelining detection needs (section 4.5.3).
+struct BoundaryFacts {
+  int loop = -1;    // L_k
+  double delta = 0; // bd(sr1, sr2, L)
+  double eta = 0;   // les(sr2, L)
+  int64_t alpha2 = 1;
+  int64_t b2 = 1;
+  bool blocked = false;     // the rhs dimension is distributed in blocks
+  bool onlyVarying = false; // sr2 is the only rhs sub-reference varying in L_k
+};
+
+struct ReferenceTerms {
+  std::vector<DimResult> dims; // per mesh dimension
+  double localSize = 1;        // data along dimensions on no mesh dimension
+  double tiles = 1;            // repetitions from tiling
+  std::vector<char> type2;     // final: loops that contain the communication
+  BoundaryFacts boundary;
+  /// An indirect subscript (or an indirect distribution) moves data in a
+  /// type-1 loop: the inspector/executor alternative applies.
+  bool irregular = false;
+  int irregularMeshDim = -1;
+};
+
+ReferenceTerms referenceTerms(const StatementFacts &sf, const RhsFacts &rf,
+                              const LayoutView &lv);
+
+} // namespace dlayout::cost

@@ -1,0 +1,214 @@
+//===- costmodels/Communication.cpp - The communication estimator ---------===//
+
+#include "costmodels/Communication.h"
+#include "costmodels/Irregular.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dlayout::cost {
+
+namespace {
+
+struct Repetitions {
+  double normal = 0;   // every term but a boundary-Transfer
+  double boundary = 0; // a boundary-Transfer (its count included)
+  bool pipelined = false;
+};
+
+/// Section 4.5.3: repetitions of the reference's terms, with pipelining.
+Repetitions repetitions(const StatementFacts &sf, const RhsFacts &rf,
+                        const ReferenceTerms &rt,
+                        const CommunicationOptions &opts) {
+  Repetitions r;
+  const BoundaryFacts &b = rt.boundary;
+  int k = b.loop;
+  bool pipeline = opts.pipelining && k >= 1 && rt.type2[k] && rt.type2[k - 1] &&
+                  b.blocked && b.onlyVarying && rf.pipelineOk[k];
+  double outer = sf.rho * rt.tiles, all = sf.rho * rt.tiles;
+  for (size_t l = 0; l < sf.loops.size(); ++l) {
+    if (!rt.type2[l])
+      continue;
+    all *= sf.loops[l].trips;
+    if (!pipeline || (int(l) != k && int(l) != k - 1))
+      outer *= sf.loops[l].trips;
+  }
+  double count = b.delta * std::max(b.eta - 1, 0.0); // delta (eta - 1)
+  if (!pipeline) {
+    r.normal = all;
+    r.boundary = k >= 0 ? all / std::max(sf.loops[k].trips, 1.0) : 0;
+    return r;
+  }
+  double nk = sf.loops[k].trips, nk1 = sf.loops[k - 1].trips;
+  double s = double(sf.loops[k].step), bdist = double(rf.bdist[k]);
+  double perBlock = std::floor(double(b.b2) / (double(b.alpha2) * s));
+  r.normal =
+      outer * (nk + std::max(perBlock, bdist + 1) * std::max(nk1 - 1, 0.0));
+  double extra =
+      std::max(b.delta, std::floor(b.delta * (bdist + 1) * double(b.alpha2) *
+                                   s / double(b.b2)));
+  // The term's own count is delta (eta - 1); express the pipelined total
+  // as repetitions of it.
+  double total = count + extra * std::max(nk1 - 1, 0.0);
+  r.boundary = count > 0 ? outer * total / count : 0;
+  r.pipelined = true;
+  return r;
+}
+
+int placement(const ReferenceTerms &rt) {
+  for (int l = int(rt.type2.size()) - 1; l >= 0; --l)
+    if (rt.type2[l])
+      return l;
+  return -1;
+}
+
+/// The reference's only communication is one boundary Shift: (mesh dim,
+/// direction, width), for the ghost-region merge.
+bool soleShift(const ReferenceTerms &rt, int &dim, int &dir, double &width) {
+  dim = -1;
+  for (size_t d = 0; d < rt.dims.size(); ++d) {
+    const DimResult &r = rt.dims[d];
+    for (const CommTerm &t : r.terms)
+      if (t.factor != 0 && !(r.boundary && t.prim == Primitive::Shift))
+        return false;
+    if (r.boundary) {
+      if (dim >= 0)
+        return false;
+      dim = int(d);
+      dir = r.shiftDirection;
+      width = r.shift;
+    }
+  }
+  return dim >= 0;
+}
+
+} // namespace
+
+std::string CommCost::describe() const {
+  std::string s = rule;
+  if (tiles > 1)
+    s += "; tiled (" + std::to_string(int64_t(tiles)) + " tiles)";
+  if (pipelined)
+    s += "; pipelined (section 4.5.3)";
+  if (sharedBy > 1)
+    s += "; ghost exchange shared by " + std::to_string(sharedBy) +
+         " references";
+  return s;
+}
+
+void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
+                            const ProgramFacts &pf, const PrimitiveCosts &costs,
+                            const CommunicationOptions &opts,
+                            std::vector<CommCost> &out) {
+  // Ghost-region exchange: the widest Shift per (array, mesh dimension,
+  // direction, placement) stands for the others when the overlap covers it.
+  std::vector<ReferenceTerms> all;
+  all.reserve(sf.rhs.size());
+  for (const RhsFacts &rf : sf.rhs)
+    all.push_back(referenceTerms(sf, rf, lv));
+  std::vector<char> skip(sf.rhs.size(), 0);
+  std::vector<int> sharedBy(sf.rhs.size(), 1);
+  if (opts.ghostExchange && lv.anyOverlap) {
+    struct Keeper {
+      int array, dim, dir, index;
+    };
+    std::vector<Keeper> widest;
+    for (size_t i = 0; i < all.size(); ++i) {
+      int dim = -1, dir = 0;
+      double width = 0;
+      if (!soleShift(all[i], dim, dir, width))
+        continue;
+      const ArrayDist &ad = lv.arrays[sf.rhs[i].ref.array];
+      const DimDist &dd = ad.dims[ad.dimOnMesh[dim]];
+      double ghost = dir > 0 ? double(dd.overlapLeft) : double(dd.overlapRight);
+      if (ghost <= 0 || ghost < width)
+        continue;
+      int array = sf.rhs[i].ref.array;
+      auto it =
+          std::find_if(widest.begin(), widest.end(), [&](const Keeper &k) {
+            return k.array == array && k.dim == dim && k.dir == dir &&
+                   all[size_t(k.index)].type2 == all[i].type2;
+          });
+      if (it == widest.end()) {
+        widest.push_back({array, dim, dir, int(i)});
+        continue;
+      }
+      int j = it->index;
+      int keep = all[i].dims[dim].shift > all[j].dims[dim].shift ? int(i) : j;
+      int drop = keep == int(i) ? j : int(i);
+      skip[drop] = 1;
+      sharedBy[keep] = sharedBy[j] + 1;
+      it->index = keep;
+    }
+  }
+
+  for (size_t i = 0; i < sf.rhs.size(); ++i) {
+    if (skip[i])
+      continue;
+    const RhsFacts &rf = sf.rhs[i];
+    const ReferenceTerms &rt = all[i];
+    double elem = double(pf.arrays[rf.ref.array]->elementBytes);
+    Repetitions reps = repetitions(sf, rf, rt, opts);
+    int where = placement(rt);
+
+    std::vector<CommCost> collective;
+    double collectiveSeconds = 0;
+    for (const ComposedTerm &t : compose(rt, lv.mesh)) {
+      CommCost c;
+      c.primitive = toString(t.prim);
+      c.rhs = int(i);
+      c.words = t.words;
+      c.bytes = t.words * elem;
+      c.group = t.group;
+      double times =
+          t.boundaryTransfer ? reps.boundary * t.count : reps.normal * t.count;
+      c.repetitions = times * t.factor;
+      c.seconds = c.repetitions * costs.cost(t.prim, c.bytes, t.group, t.span);
+      c.placement = where;
+      c.rule = t.rule;
+      c.pipelined = reps.pipelined;
+      c.sharedBy = sharedBy[i];
+      c.tiles = rt.tiles;
+      collectiveSeconds += c.seconds;
+      if (c.seconds > 0 || c.repetitions > 0)
+        collective.push_back(std::move(c));
+    }
+
+    if (rt.irregular && opts.irregular != IrregularStrategy::Collective) {
+      InspectorExecutor ie = inspectorExecutor(sf, rf, rt, lv, costs, elem);
+      double execRuns = reps.normal;
+      double ieSeconds =
+          ie.inspector * ie.inspectorRuns + ie.executor * execRuns;
+      if (opts.irregular == IrregularStrategy::InspectorExecutor ||
+          ieSeconds < collectiveSeconds) {
+        CommCost insp;
+        insp.primitive = "Inspector";
+        insp.rhs = int(i);
+        insp.words = ie.nonlocalWords;
+        insp.bytes = ie.nonlocalWords * 8;
+        insp.group = lv.procs;
+        insp.repetitions = ie.inspectorRuns;
+        insp.seconds = ie.inspector * ie.inspectorRuns;
+        insp.placement = -1;
+        insp.rule = "inspector: locality pass, global combine, request lists "
+                    "(Kali/PARTI)";
+        CommCost exec = insp;
+        exec.primitive = "Executor";
+        exec.bytes = ie.nonlocalWords * elem;
+        exec.group = std::max<int64_t>(ie.sources + 1, 1);
+        exec.repetitions = execRuns;
+        exec.seconds = ie.executor * execRuns;
+        exec.placement = where;
+        exec.rule = "executor: gather of the nonlocal elements with the saved "
+                    "schedule";
+        out.push_back(std::move(insp));
+        out.push_back(std::move(exec));
+        continue;
+      }
+    }
+    for (auto &c : collective)
+      out.push_back(std::move(c));
+  }
+}
+
+} // namespace dlayout::cost

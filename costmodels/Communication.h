@@ -1,0 +1,78 @@
+//===- costmodels/Communication.h - The communication estimator -*- C++ -*-===//
+//
+// Thesis chapter 4 for one statement: for each rhs array reference, its terms
+// (CommTerms.h) composed into primitives (Composition.h), each multiplied by
+// its number of repetitions (section 4.5.3):
+//   rho(S) * prod(n_l over the type-2 loops) * tiles,
+// a boundary-Transfer without its own loop's count, and, when pipelining is
+// detected (a boundary-Transfer in type-2 loop L_k inside type-2 L_{k-1}, a
+// blocked rhs dimension, its sub-reference the only one varying in L_k, and
+// every dependence on the array into S from inside L_{k-1} with "=" or a known
+// distance at level k):
+//   boundary term   delta (eta - 1) T + max(delta, floor(delta (bdist+1)
+//                   |alpha2| s_k / b2)) (n_{k-1} - 1) T
+//   the other terms n_k T + max(floor(b2 / (|alpha2| s_k)), bdist + 1)
+//                   (n_{k-1} - 1) T
+// (the thesis prints the second as (n_k + max(...)) (n_{k-1} - 1) T; its own
+// explanation - the first iteration of L_{k-1} sees n_k T, each later one
+// max(...) T - gives the form used here).
+//
+// Beyond the thesis:
+//   - inspector/executor for irregular references (Irregular.h), instead of
+//     or against the collective estimate (IrregularStrategy);
+//   - ghost-region exchange: references to one array in one statement whose
+//     only communication is a boundary Shift in the same mesh dimension and
+//     direction share one exchange when the layout gives that dimension an
+//     overlap at least as wide (DINO / HPF shadow widths).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/Composition.h"
+#include "costmodels/Primitives.h"
+
+#include <string>
+#include <vector>
+
+namespace dlayout {
+
+enum class IrregularStrategy {
+  Collective,        // the thesis: collective communication (Table 4.4)
+  InspectorExecutor, // Kali / PARTI run-time resolution
+  Cheapest           // whichever the model finds cheaper
+};
+
+namespace cost {
+
+struct CommunicationOptions {
+  bool pipelining = true;
+  IrregularStrategy irregular = IrregularStrategy::Collective;
+  bool ghostExchange = true;
+};
+
+/// One primitive (or inspector/executor phase) charged to a statement.
+struct CommCost {
+  const char *primitive = "";
+  int rhs = -1;     // index into StatementFacts::rhs
+  double words = 0; // message size in elements
+  double bytes = 0;
+  int64_t group = 1;
+  double repetitions = 0; // expected executions (probabilities included)
+  double seconds = 0;
+  int placement = -1; // innermost loop containing it; -1: outside all
+  const char *rule = "";
+  bool pipelined = false; // section 4.5.3 applied
+  int sharedBy = 1;       // ghost exchange: references it serves
+  double tiles = 1;       // tiling repetitions included
+
+  /// The rule with its qualifiers, for the breakdown.
+  std::string describe() const;
+};
+
+void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
+                            const ProgramFacts &pf, const PrimitiveCosts &costs,
+                            const CommunicationOptions &opts,
+                            std::vector<CommCost> &out);
+
+} // namespace cost
+} // namespace dlayout

@@ -1,0 +1,133 @@
+//===- costmodels/Composition.cpp - Composing the terms, sec. 4.5 ---------===//
+
+#include "costmodels/Composition.h"
+
+#include <algorithm>
+
+namespace dlayout::cost {
+
+namespace {
+
+bool mergeable(Primitive p) {
+  return p == Primitive::Gather || p == Primitive::Reduction ||
+         p == Primitive::ManyToManyMulticast ||
+         p == Primitive::OneToManyMulticast;
+}
+
+/// Table 4.5: one term per primitive over the product of the groups.
+void mergeIdentical(std::vector<ComposedTerm> &terms) {
+  std::vector<ComposedTerm> out;
+  for (const ComposedTerm &t : terms) {
+    auto same =
+        std::find_if(out.begin(), out.end(), [&](const ComposedTerm &o) {
+          if (o.prim != t.prim || o.count != 1 || t.count != 1 ||
+              o.loop != t.loop)
+            return false;
+          if (mergeable(t.prim))
+            return o.factor == 1 && t.factor == 1;
+          // (1 - 1/p1) Transfer(m1) + (1 - 1/p2) Transfer(m2)
+          //   -> (1 - 1/(p1 p2)) Transfer(m1 m2)
+          return t.prim == Primitive::Transfer && o.group < 0 && t.group < 0;
+        });
+    if (same == out.end()) {
+      out.push_back(t);
+      continue;
+    }
+    if (t.prim == Primitive::Transfer) {
+      int64_t p = (-same->group) * (-t.group);
+      same->group = -p;
+      same->factor = 1 - 1 / double(p);
+    } else {
+      same->group *= t.group;
+    }
+    same->span = std::max(same->span, t.span);
+    same->rule = "Table 4.5: identical primitives combined over both groups";
+  }
+  terms.swap(out);
+}
+
+} // namespace
+
+std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
+                                  const std::vector<int64_t> &mesh) {
+  std::vector<ComposedTerm> terms;
+  size_t D = rt.dims.size();
+  double total = rt.localSize;
+  for (const auto &d : rt.dims)
+    total *= d.size;
+
+  // Boundary Shifts (Table 4.5, row 3), one per non-empty subset T of the
+  // boundary dimensions: the edges of T times the interiors of the others.
+  std::vector<size_t> B;
+  for (size_t d = 0; d < D; ++d)
+    if (rt.dims[d].boundary)
+      B.push_back(d);
+  for (unsigned mask = 1; B.size() < 16 && mask < (1u << B.size()); ++mask) {
+    double words = rt.localSize, factor = 1;
+    int64_t span = 1;
+    for (size_t d = 0; d < D; ++d) {
+      auto at = std::find(B.begin(), B.end(), d);
+      if (at == B.end()) {
+        words *= rt.dims[d].size;
+        continue;
+      }
+      bool inT = mask & (1u << (at - B.begin()));
+      if (inT) {
+        words *= rt.dims[d].shift;
+        factor *= mesh[d] > 1 ? 1 : 0;
+        span = std::max(span, mesh[d]);
+      } else {
+        words *= std::max(rt.dims[d].size - rt.dims[d].shift, 0.0);
+      }
+    }
+    if (factor == 0 || words <= 0)
+      continue;
+    ComposedTerm t;
+    t.prim = Primitive::Shift;
+    t.words = words;
+    t.factor = factor;
+    t.span = span;
+    t.rule = (mask & (mask - 1)) ? "Table 4.5 (row 3): corner Shift(c1*c2)"
+                                 : "Table 4.2 (3): boundary Shift(bd)";
+    terms.push_back(t);
+  }
+
+  for (size_t d = 0; d < D; ++d)
+    for (const CommTerm &c : rt.dims[d].terms) {
+      if (c.prim == Primitive::Shift && rt.dims[d].boundary)
+        continue; // composed above
+      if (c.factor == 0)
+        continue; // an indicator (N > 1) that is 0
+      ComposedTerm t;
+      t.prim = c.prim;
+      t.words = total;
+      t.group = c.probabilistic ? -c.probabilityN : c.group;
+      t.factor = c.factor;
+      t.count = c.count;
+      t.span = mesh[d];
+      t.boundaryTransfer = c.boundaryTransfer;
+      t.loop = c.boundaryTransfer ? c.loop : -1;
+      t.rule = c.rule;
+      terms.push_back(t);
+    }
+  mergeIdentical(terms);
+
+  // After a Gather, a ManyToManyMulticast moves the gathered data.
+  int64_t gathered = 1;
+  for (const auto &t : terms)
+    if (t.prim == Primitive::Gather || t.prim == Primitive::DGather)
+      gathered = std::max(gathered, t.group);
+  for (auto &t : terms) {
+    if (t.prim == Primitive::ManyToManyMulticast)
+      t.words *= double(gathered);
+    if (t.group < 0) // probabilistic Transfer: a point-to-point message
+      t.group = 1;
+  }
+  std::stable_sort(terms.begin(), terms.end(),
+                   [](const ComposedTerm &a, const ComposedTerm &b) {
+                     return compositionRank(a.prim) < compositionRank(b.prim);
+                   });
+  return terms;
+}
+
+} // namespace dlayout::cost

@@ -1,0 +1,45 @@
+//===- costmodels/Composition.h - Composing the terms, sec. 4.5 -*- C++ -*-===//
+//
+// Turns the per-mesh-dimension terms of one reference (CommTerms.h) into the
+// primitives that run, with their message sizes (thesis section 4.5):
+//   - message size: the product of every dimension's data size (IDM
+//     included) for the primitives of ranks 1-5 of Table 4.6; a
+//     ManyToManyMulticast that follows a Gather also carries the Gather's
+//     group;
+//   - boundary Shifts: IDM(m1),(N1>1)Shift(c1) with IDM(m2),(N2>1)Shift(c2)
+//     give Shift(c1*m2), Shift(c2*m1) and, when both N > 1, the corner
+//     Shift(c1*c2) (Table 4.5, row 3; generalised to any number of
+//     dimensions);
+//   - identical primitives in different dimensions merge over the product
+//     group (Table 4.5): Gather, Reduction, ManyToManyMulticast,
+//     OneToManyMulticast, and (1-1/p1) Transfer with (1-1/p2) Transfer into
+//     (1 - 1/(p1 p2)) Transfer;
+//   - the result is in the order of Table 4.6.
+// Repetitions (ρ(S), type-2 loops, tiles, pipelining) are applied by
+// Communication.h.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/CommTerms.h"
+
+#include <vector>
+
+namespace dlayout::cost {
+
+struct ComposedTerm {
+  Primitive prim = Primitive::Transfer;
+  double words = 0;
+  int64_t group = 1;
+  double factor = 1; // indicators, probability, contention
+  double count = 1;  // repeated Transfers
+  int64_t span = 1;  // processors along the mesh dimension it runs in
+  bool boundaryTransfer = false;
+  int loop = -1;
+  const char *rule = "";
+};
+
+std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
+                                  const std::vector<int64_t> &mesh);
+
+} // namespace dlayout::cost

@@ -1,0 +1,120 @@
+//===- costmodels/Computation.cpp - The computational estimator -----------===//
+
+#include "costmodels/Computation.h"
+#include "costmodels/SubReference.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dlayout::cost {
+
+double instanceTime(const OpCounts &o, const Machine &m) {
+  // Loads, stores and arithmetic (section 3.1); integer arithmetic on values
+  // is charged like floating point, control overhead is ignored.
+  return o.loads * m.load + o.stores * m.store + (o.fadd + o.iadd) * m.add +
+         (o.fmul + o.imul) * m.mul + (o.fdiv + o.idiv) * m.div +
+         o.intrinsics * m.intrinsic + o.compares * m.compare;
+}
+
+namespace {
+
+LoopRange rangeOf(const LoopFacts &lf) { return {lf.range, lf.trips, lf.step}; }
+
+int64_t procsOf(const DimDist &d) { return d.onMesh() ? d.procs : 1; }
+
+/// C_l for one subscript varying in loop l (section 3.2.2, case 2).
+double contribution(const SubscriptForm &g, const DimDist &d,
+                    const LoopFacts &lf, int l, double imbalance) {
+  int64_t N = procsOf(d);
+  if (N <= 1)
+    return lf.trips;
+  bool unknown =
+      d.kind == DistKind::Indirect || ((g.cls == SubscriptClass::Unknown ||
+                                        g.cls == SubscriptClass::Indirect) &&
+                                       !g.knownPart);
+  if (unknown) // C_l = ceil(n_l / max(N_k / imb, 1))
+    return std::ceil(lf.trips / std::max(double(N) / imbalance, 1.0));
+  return iterationsPerProcessor(g.alphaAt(l), rangeOf(lf), N, d.block);
+}
+
+/// Section 3.3.1: A(i) = F(A(k)); the loop splits at the source iteration.
+double oneToMany(const OverlapFacts &o, const SubscriptForm &g,
+                 const DimDist &d, const LoopFacts &lf) {
+  int64_t signedStep = lf.loop && lf.loop->step < 0 ? -lf.step : lf.step;
+  double before = (double(o.source) - lf.first) / double(signedStep);
+  if (before < 0 || before > lf.trips - 1 || before != std::floor(before))
+    return -1; // the source is not an iteration of this loop
+  double after = lf.trips - 1 - before;
+  int64_t N = procsOf(d), alpha = g.alphaAt(o.loop);
+  LoopRange initial{before * double(lf.step), before, lf.step};
+  LoopRange final{after * double(lf.step), after, lf.step};
+  return iterationsPerProcessor(alpha, initial, N, d.block) + 1 +
+         iterationsPerProcessor(alpha, final, N, d.block);
+}
+
+/// Section 3.3.2: O_l(S) = min(d-1, floor(b/(|a| s))) * (ceil(|a| r/b) - 1).
+double constantOverlap(const OverlapFacts &o, const SubscriptForm &g,
+                       const DimDist &d, const LoopFacts &lf) {
+  double a = double(std::llabs(g.alphaAt(o.loop)));
+  double perBlock = std::floor(double(d.block) / (a * double(lf.step)));
+  double boundaries = std::ceil(a * lf.range / double(d.block)) - 1;
+  return std::min(double(o.distance - 1), perBlock) * std::max(boundaries, 0.0);
+}
+
+} // namespace
+
+ComputationCost statementComputation(const StatementFacts &sf,
+                                     const LayoutView &lv, const Machine &m,
+                                     const ComputationOptions &opts) {
+  ComputationCost c;
+  c.instance = instanceTime(sf.stmt->ops, m);
+  int loops = int(sf.loops.size());
+  std::vector<char> frozen(loops, 0);
+  const ArrayDist *lhs = sf.hasLhs ? &lv.arrays[sf.lhs.array] : nullptr;
+  double product = 1;
+  for (int l = loops - 1; l >= 0; --l) {
+    const LoopFacts &lf = sf.loops[l];
+    double C = lf.trips;
+    if (!frozen[l] && sf.parallel[l]) {
+      double best = -1;
+      auto consider = [&](const RefFacts &ref, const ArrayDist &ad) {
+        for (size_t k = 0; k < ref.subs.size(); ++k) {
+          const SubscriptForm &g = ref.subs[k];
+          if (g.varLevel != l + 1)
+            continue;
+          if (g.cls == SubscriptClass::Multiple) // freeze the outer indices
+            for (const auto &[pos, alpha] : g.terms)
+              if (pos < l)
+                frozen[pos] = 1;
+          double ck = contribution(g, ad.dims[k], lf, l, opts.imbalance);
+          best = best < 0 ? ck : std::min(best, ck);
+        }
+      };
+      if (lhs)
+        consider(sf.lhs, *lhs);
+      else if (sf.scalarReduction && opts.parallelReductions)
+        for (const auto &r : sf.rhs)
+          consider(r.ref, lv.arrays[r.ref.array]);
+      if (best >= 0)
+        C = best;
+    } else if (opts.overlap && lhs && sf.overlap.loop == l &&
+               sf.overlap.kind != OverlapFacts::None) {
+      const SubscriptForm &g = sf.lhs.subs[sf.overlap.dim];
+      const DimDist &d = lhs->dims[sf.overlap.dim];
+      double parallel = contribution(g, d, lf, l, opts.imbalance);
+      if (sf.overlap.kind == OverlapFacts::OneToMany) {
+        double split = oneToMany(sf.overlap, g, d, lf);
+        C = split < 0 ? parallel : std::min(C, split);
+      } else if (procsOf(d) > 1) {
+        C = std::max(parallel,
+                     lf.trips - constantOverlap(sf.overlap, g, d, lf));
+      }
+    }
+    product *= C;
+  }
+  c.iterations = sf.rho * product;
+  c.seconds = c.iterations * c.instance;
+  return c;
+}
+
+} // namespace dlayout::cost

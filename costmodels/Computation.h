@@ -1,0 +1,60 @@
+//===- costmodels/Computation.h - The computational estimator ---*- C++ -*-===//
+//
+// Thesis chapter 3. The time of all instances of a statement S nested in
+// loops L_1..L_m, on the processor with the most work, communication
+// excluded:
+//
+//   T(S) = rho(S) * (prod_l C_l(S)) * t(S)                        (Eq. 3.1)
+//
+// t(S) is one instance's time from its operation counts and the machine.
+// C_l(S) is found from the innermost loop outwards (section 3.2.2):
+//   - S sequential w.r.t. L_l (Fig. 3.3), or no lhs subscript with
+//     variation-level l: C_l = n_l;
+//   - else, for each lhs subscript g_k varying in L_l, on N_k processors with
+//     block b_k:
+//       single-index alpha*j + beta: Eq. 3.2 (floor in the first product,
+//         the reading that reproduces section 5.2.2's numbers),
+//       multiple-index: the outer loops whose indices it uses are frozen
+//         (sequential), then Eq. 3.2 on the innermost index,
+//       unknown: C_l = ceil(n_l / max(N_k / imb, 1)),
+//     and C_l is the minimum over those subscripts (Fig. 3.5).
+// Triangular bounds use the mean of the outer index (ProgramAnalysis).
+// Section 3.3, when S's only flow dependence is on itself and L_l is
+// sequential: a OneToMany dependence splits the loop (C_l = C_l^i + 1 +
+// C_l^f); a constant distance d overlaps min(d-1, floor(b/(|alpha| s))) *
+// (ceil(|alpha| r / b) - 1) iterations, which dlayout subtracts from n_l (the
+// thesis leaves how O_l combines with C_l open) but never below Eq. 3.2.
+//
+// A reduction into a scalar has no lhs subscript; with parallelReductions
+// (the default) its loops are partitioned like its distributed operands (the
+// partial results meet in the Reduction that the communication estimate
+// charges), else it runs sequentially as Eq. 3.1 literally reads.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/LayoutView.h"
+#include "model/Machine.h"
+
+namespace dlayout::cost {
+
+struct ComputationOptions {
+  double imbalance = 1.5; // imb of section 3.2.2 (the thesis gives no value)
+  bool overlap = true;    // section 3.3
+  bool parallelReductions = true;
+};
+
+struct ComputationCost {
+  double seconds = 0;    // T(S)
+  double instance = 0;   // t(S)
+  double iterations = 0; // rho(S) * prod C_l(S)
+};
+
+/// t(S): one execution of a statement with these operation counts.
+double instanceTime(const OpCounts &ops, const Machine &m);
+
+ComputationCost statementComputation(const StatementFacts &sf,
+                                     const LayoutView &lv, const Machine &m,
+                                     const ComputationOptions &opts = {});
+
+} // namespace dlayout::cost

@@ -1,0 +1,203 @@
+//===- costmodels/DependenceLevels.cpp - Level-k graphs, Figs. 3.3/4.4 ----===//
+
+#include "costmodels/DependenceLevels.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace dlayout::cost {
+
+std::string normaliseDirection(const std::string &d) {
+  if (d == "<" || d == "=" || d == ">" || d == "*")
+    return d;
+  if (d == "<=" || d == "\xE2\x89\xA4") // <=, U+2264
+    return "<=";
+  if (d == ">=" || d == "\xE2\x89\xA5")
+    return ">=";
+  if (d == "!=" || d == "<>" || d == "/=" || d == "\xE2\x89\xA0")
+    return "!=";
+  return "*";
+}
+
+namespace {
+std::string directionAt(const Dependence &d, int level) {
+  if (level < 1 || size_t(level) > d.direction.size())
+    return "*"; // not recorded: assume anything
+  return normaliseDirection(d.direction[level - 1]);
+}
+} // namespace
+
+DependenceLevels::DependenceLevels(const Program &p) : p_(&p) {
+  int n = int(p.statements.size());
+  for (int i = 0; i < n; ++i)
+    index_[p.statements[i].id] = i;
+  into_.resize(n);
+  for (const auto &d : p.dependences) {
+    auto to = index_.find(d.to);
+    if (to != index_.end() && index_.count(d.from))
+      into_[to->second].push_back(&d);
+  }
+
+  // SCCs of DG_k for k = 1..max-level (Tarjan).
+  int maxLevel = 0;
+  for (const auto &s : p.statements)
+    maxLevel = std::max(maxLevel, int(s.loops.size()));
+  scc_.assign(maxLevel + 1, std::vector<int>(n, -1));
+  for (int k = 1; k <= maxLevel; ++k) {
+    std::vector<std::vector<int>> succ(n);
+    for (const auto &d : p.dependences) {
+      auto from = index_.find(d.from), to = index_.find(d.to);
+      if (from == index_.end() || to == index_.end())
+        continue;
+      if (inGraph(d, k))
+        succ[from->second].push_back(to->second);
+    }
+    std::vector<int> low(n, 0), num(n, 0), stack;
+    std::vector<bool> onStack(n, false);
+    int counter = 0, comp = 0;
+    std::function<void(int)> visit = [&](int v) {
+      num[v] = low[v] = ++counter;
+      stack.push_back(v);
+      onStack[v] = true;
+      for (int w : succ[v]) {
+        if (!num[w]) {
+          visit(w);
+          low[v] = std::min(low[v], low[w]);
+        } else if (onStack[w]) {
+          low[v] = std::min(low[v], num[w]);
+        }
+      }
+      if (low[v] == num[v]) {
+        int w;
+        do {
+          w = stack.back();
+          stack.pop_back();
+          onStack[w] = false;
+          scc_[k][w] = comp;
+        } while (w != v);
+        ++comp;
+      }
+    };
+    for (int v = 0; v < n; ++v)
+      if (int(p.statements[v].loops.size()) >= k && !num[v])
+        visit(v);
+  }
+}
+
+int DependenceLevels::statementIndex(const std::string &id) const {
+  auto it = index_.find(id);
+  return it == index_.end() ? -1 : it->second;
+}
+
+int DependenceLevels::commonDepth(int s1, int s2) const {
+  const auto &a = p_->statements[s1].loops, &b = p_->statements[s2].loops;
+  size_t n = 0;
+  while (n < a.size() && n < b.size() && a[n] == b[n])
+    ++n;
+  return int(n);
+}
+
+int DependenceLevels::nestingLevel(const Dependence &d) const {
+  int from = statementIndex(d.from), to = statementIndex(d.to);
+  int common = (from < 0 || to < 0) ? 0 : commonDepth(from, to);
+  if (!d.carriedBy)
+    return common;
+  const auto &loops = p_->statements[to].loops;
+  for (size_t i = 0; i < loops.size(); ++i)
+    if (loops[i] == *d.carriedBy)
+      return std::min(int(i) + 1, std::max(common, 1));
+  if (const Loop *l = p_->findLoop(*d.carriedBy))
+    return std::min(int(l->level), common);
+  return common;
+}
+
+/// Section 3.1: an edge belongs to DG_k iff both ends are nested in the same
+/// loop at level k, d_k != ">", and for every i < k, d_i is not "<", ">" or
+/// "!=" (a dependence satisfied by an outer loop's sequentiality is dropped).
+bool DependenceLevels::inGraph(const Dependence &d, int k) const {
+  int from = index_.at(d.from), to = index_.at(d.to);
+  if (commonDepth(from, to) < k)
+    return false;
+  if (directionAt(d, k) == ">")
+    return false;
+  for (int i = 1; i < k; ++i) {
+    auto di = directionAt(d, i);
+    if (di == "<" || di == ">" || di == "!=")
+      return false;
+  }
+  return true;
+}
+
+bool DependenceLevels::sameScc(int level, int s1, int s2) const {
+  if (level < 1 || size_t(level) >= scc_.size())
+    return false;
+  if (s1 == s2)
+    return int(p_->statements[s1].loops.size()) >= level;
+  int a = scc_[level][s1], b = scc_[level][s2];
+  return a >= 0 && a == b;
+}
+
+int DependenceLevels::outermostShared(int k, int s, int src) const {
+  int l = k;
+  for (; l >= 1; --l)
+    if (sameScc(l, s, src))
+      break;
+  return l;
+}
+
+int DependenceLevels::recurrenceLevel(int s, bool dropReductionSelf) const {
+  const Statement &st = p_->statements[s];
+  std::string accumulator;
+  if (!st.reduction.empty())
+    accumulator = st.write >= 0 && size_t(st.write) < st.refs.size()
+                      ? st.refs[st.write].array
+                      : st.scalarWrite;
+  int lmax = 0;
+  for (const Dependence *d : into_[s]) {
+    if (d->kind != Dependence::Kind::Flow || !d->carriedBy)
+      continue; // Fig. 3.3: loop-carried flow dependences only
+    int src = index_.at(d->from);
+    if (dropReductionSelf && src == s && !accumulator.empty() &&
+        d->variable == accumulator)
+      continue;
+    lmax = std::max(lmax, outermostShared(nestingLevel(*d), s, src));
+  }
+  return lmax;
+}
+
+bool DependenceLevels::doallAfterDistribution(int s, int level) const {
+  if (level < 1 || int(p_->statements[s].loops.size()) < level)
+    return false;
+  for (const auto &d : p_->dependences) {
+    auto from = index_.find(d.from), to = index_.find(d.to);
+    if (from == index_.end() || to == index_.end())
+      continue;
+    if (!sameScc(level, s, from->second) || !sameScc(level, s, to->second))
+      continue;
+    if (commonDepth(from->second, to->second) < level)
+      continue;
+    auto dl = directionAt(d, level);
+    bool carried = dl == "<" || dl == "<=" || dl == "!=" || dl == "*";
+    for (int i = 1; i < level && carried; ++i) {
+      auto di = directionAt(d, i);
+      carried = !(di == "<" || di == ">" || di == "!=");
+    }
+    if (carried)
+      return false;
+  }
+  return true;
+}
+
+int DependenceLevels::communicationLevel(int s,
+                                         const std::string &array) const {
+  int lmax = 0;
+  for (const Dependence *d : into_[s]) {
+    if (d->kind != Dependence::Kind::Flow || d->variable != array)
+      continue; // Fig. 4.4: flow dependences due to B
+    int src = index_.at(d->from);
+    lmax = std::max(lmax, outermostShared(nestingLevel(*d), s, src));
+  }
+  return lmax;
+}
+
+} // namespace dlayout::cost

@@ -1,0 +1,123 @@
+//===- costmodels/Estimate.cpp - Predicted run time of a layout -----------===//
+
+#include "costmodels/Estimate.h"
+#include "costmodels/Computation.h"
+#include "costmodels/LayoutView.h"
+#include "costmodels/ProgramAnalysis.h"
+
+namespace dlayout {
+
+using namespace cost;
+
+Result<Estimator> Estimator::build(const Program &p, EstimateOptions opts) {
+  AnalysisOptions ao;
+  ao.parallelReductions = opts.parallelReductions;
+  ao.scalarCommunication = opts.scalarCommunication;
+  ao.placement = opts.placement;
+  auto facts = analyzeProgram(p, ao);
+  if (!facts)
+    return facts.error();
+  Estimator e;
+  e.program_ = &p;
+  e.facts_ = std::make_shared<const ProgramFacts>(std::move(*facts));
+  e.opts_ = opts;
+  return e;
+}
+
+Result<Estimate> Estimator::evaluate(const Layout &l, const Machine &m) const {
+  return run(l, m, true);
+}
+
+Result<double> Estimator::seconds(const Layout &l, const Machine &m) const {
+  auto e = run(l, m, false);
+  if (!e)
+    return e.error();
+  return e->predictedSeconds;
+}
+
+Result<Estimate> Estimator::run(const Layout &l, const Machine &m,
+                                bool withTerms) const {
+  const ProgramFacts &pf = *facts_;
+  auto view = resolveLayout(pf, l, opts_.procs);
+  if (!view)
+    return view.error();
+  const LayoutView &lv = *view;
+
+  Estimate est;
+  est.machine = m.name;
+  est.mesh = l.mesh;
+  est.warnings = pf.warnings;
+  PrimitiveCosts costs(m, opts_.topologyHops);
+  ComputationOptions co;
+  co.imbalance = opts_.imbalance;
+  co.overlap = opts_.overlap;
+  co.parallelReductions = opts_.parallelReductions;
+  CommunicationOptions cmo;
+  cmo.pipelining = opts_.pipelining;
+  cmo.irregular = opts_.irregular;
+  cmo.ghostExchange = opts_.ghostExchange;
+
+  std::vector<CommCost> comm;
+  for (const StatementFacts &sf : pf.statements) {
+    ComputationCost cc = statementComputation(sf, lv, m, co);
+    est.computationSeconds += cc.seconds;
+    if (withTerms) {
+      EstimateTerm t;
+      t.kind = EstimateTerm::Kind::Computation;
+      t.phase = sf.phase;
+      t.statement = sf.stmt->id;
+      t.loc = sf.stmt->loc;
+      t.primitive = "computation";
+      t.repetitions = cc.iterations;
+      t.seconds = cc.seconds;
+      t.rule = "Eq. 3.1: rho * prod C_l * t";
+      est.terms.push_back(std::move(t));
+    }
+    comm.clear();
+    statementCommunication(sf, lv, pf, costs, cmo, comm);
+    for (CommCost &c : comm) {
+      est.communicationSeconds += c.seconds;
+      if (!withTerms)
+        continue;
+      const RhsFacts &rf = sf.rhs[c.rhs];
+      EstimateTerm t;
+      t.kind = EstimateTerm::Kind::Communication;
+      t.phase = sf.phase;
+      t.statement = sf.stmt->id;
+      t.loc = rf.ref.ref->loc.known() ? rf.ref.ref->loc : sf.stmt->loc;
+      t.array = pf.arrays[rf.ref.array]->name;
+      t.primitive = c.primitive;
+      t.messageWords = c.words;
+      t.messageBytes = c.bytes;
+      t.groupSize = c.group;
+      t.repetitions = c.repetitions;
+      t.placement = c.placement >= 0 ? sf.loops[c.placement].loop->id : "";
+      t.rule = c.describe();
+      t.seconds = c.seconds;
+      est.terms.push_back(std::move(t));
+    }
+  }
+  est.predictedSeconds = est.computationSeconds + est.communicationSeconds;
+  return est;
+}
+
+Result<Estimate> estimate(const Program &p, const Layout &l, const Machine &m,
+                          const EstimateOptions &opts) {
+  auto e = Estimator::build(p, opts);
+  if (!e)
+    return e.error();
+  return e->evaluate(l, m);
+}
+
+Status validateLayout(const Program &p, const Layout &l,
+                      std::optional<int64_t> procs) {
+  auto facts = analyzeProgram(p);
+  if (!facts)
+    return facts.error();
+  auto view = resolveLayout(*facts, l, procs);
+  if (!view)
+    return view.error();
+  return success();
+}
+
+} // namespace dlayout

@@ -1,0 +1,121 @@
+//===- costmodels/Estimate.h - Predicted run time of a layout ---*- C++ -*-===//
+//
+// The whole estimate of a program under a layout on a machine: the sum over
+// its statements of the computation time T(S) (Computation.h, thesis ch. 3)
+// and the time of the communication its rhs references need
+// (Communication.h, ch. 4), with the breakdown by phase, statement and
+// primitive.
+//
+//   auto est = dlayout::Estimator::build(program);   // once per program
+//   for (const Layout &l : candidates)                // cheap per layout
+//     double s = *est->seconds(l, machine);
+//   auto full = est->evaluate(l, machine);            // with every term
+//
+// The Estimator keeps pointers into the Program, which must outlive it.
+// Like the thesis's estimates, which are symbolic in the mesh shape, the
+// layout-independent part (loops, subscripts, dependence levels, placement)
+// is analysed once; evaluating a layout only does arithmetic.
+//
+// A layout that names an array the program lacks, omits one, has a mesh
+// whose product differs from EstimateOptions::procs, a block <= 0, ... is an
+// Error (LayoutView.h lists the checks).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/Communication.h"
+#include "costmodels/ProgramAnalysis.h"
+#include "model/Layout.h"
+#include "model/Machine.h"
+#include "model/Program.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dlayout {
+
+using cost::PlacementSource;
+
+struct EstimateOptions {
+  /// When set, the layout's mesh must have this many processors.
+  std::optional<int64_t> procs;
+  /// The imbalance factor imb for unknown lhs subscripts (section 3.2.2; the
+  /// thesis calls it "an arbitrary small value greater than one").
+  double imbalance = 1.5;
+  bool overlap = true;            // section 3.3
+  bool pipelining = true;         // section 4.5.3
+  bool parallelReductions = true; // see Computation.h
+  /// Where parallelism and the placement of communication come from
+  /// (ProgramAnalysis.h): the model's dependences (default), or every
+  /// non-parallel loop taken as a recurrence, as PARADIGM saw programs
+  /// through Parafrase-2 (reproduces the thesis's estimates).
+  PlacementSource placement = PlacementSource::Dependences;
+  bool scalarCommunication = false;
+  /// Beyond the thesis: network hops (Machine::perHop) on the topology.
+  bool topologyHops = false;
+  IrregularStrategy irregular = IrregularStrategy::Collective;
+  bool ghostExchange = true;
+};
+
+struct EstimateTerm {
+  enum class Kind { Computation, Communication };
+  Kind kind = Kind::Computation;
+  std::string phase;
+  std::string statement;
+  SourceLoc loc;
+  std::string array;     // communication: the rhs array
+  std::string primitive; // "Transfer", ..., "Inspector", "Executor"
+  double messageWords = 0;
+  double messageBytes = 0;
+  int64_t groupSize = 0;
+  /// Communication: expected executions (probabilities, counts, tiles and
+  /// type-2 loops included). Computation: rho(S) * prod C_l(S), the
+  /// instances the busiest processor runs.
+  double repetitions = 0;
+  std::string placement; // loop id the communication is placed in; "" = outside
+  std::string rule;      // which case of the thesis gave the term
+  double seconds = 0;
+};
+
+struct Estimate {
+  double predictedSeconds = 0;
+  double computationSeconds = 0;
+  double communicationSeconds = 0;
+  std::string machine;
+  std::vector<int64_t> mesh;
+  std::vector<EstimateTerm> terms;
+  std::vector<Warning> warnings;
+};
+
+class Estimator {
+public:
+  static Result<Estimator> build(const Program &p, EstimateOptions opts = {});
+
+  /// The estimate with every term.
+  Result<Estimate> evaluate(const Layout &l, const Machine &m) const;
+  /// Only the predicted seconds (no breakdown kept): the solver's path.
+  Result<double> seconds(const Layout &l, const Machine &m) const;
+
+  const EstimateOptions &options() const { return opts_; }
+  const Program &program() const { return *program_; }
+
+private:
+  Result<Estimate> run(const Layout &l, const Machine &m, bool terms) const;
+
+  const Program *program_ = nullptr;
+  std::shared_ptr<const cost::ProgramFacts> facts_;
+  EstimateOptions opts_;
+};
+
+/// Estimator::build(p, opts) then evaluate(l, m).
+Result<Estimate> estimate(const Program &p, const Layout &l, const Machine &m,
+                          const EstimateOptions &opts = {});
+
+/// Checks a layout against a program (and a processor count) without
+/// estimating anything.
+Status validateLayout(const Program &p, const Layout &l,
+                      std::optional<int64_t> procs = std::nullopt);
+
+} // namespace dlayout

@@ -1,0 +1,155 @@
+//===- costmodels/LayoutView.cpp - A layout resolved for costing ----------===//
+
+#include "costmodels/LayoutView.h"
+
+#include <algorithm>
+
+namespace dlayout::cost {
+
+namespace {
+
+std::string meshText(const std::vector<int64_t> &mesh) {
+  std::string s = "[";
+  for (size_t i = 0; i < mesh.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(mesh[i]);
+  return s + "]";
+}
+
+Result<DimDist> resolveDim(const DimLayout &d, const ArrayDim &ad,
+                           const std::vector<int64_t> &mesh,
+                           const std::string &path) {
+  DimDist out;
+  out.kind = d.kind;
+  out.extent = std::max<int64_t>(ad.extent, 1);
+  out.offset = ad.lower + d.offset;
+  out.overlapLeft = d.overlapLeft;
+  out.overlapRight = d.overlapRight;
+  bool wantsMesh =
+      d.distributed() || (d.kind == DistKind::Replicated && d.meshDim != -1);
+  if (wantsMesh) {
+    if (d.meshDim < 0 || size_t(d.meshDim) >= mesh.size())
+      return makeError(path + ".mesh_dim: " + std::to_string(d.meshDim) +
+                       " is not a dimension of the mesh " + meshText(mesh));
+    out.meshDim = d.meshDim;
+    out.procs = mesh[d.meshDim];
+  }
+  switch (d.kind) {
+  case DistKind::Block:
+    out.block = (out.extent + out.procs - 1) / out.procs;
+    break;
+  case DistKind::Cyclic:
+    out.block = 1;
+    break;
+  case DistKind::BlockCyclic:
+    if (d.block <= 0)
+      return makeError(path + ".block: must be positive, not " +
+                       std::to_string(d.block));
+    out.block = d.block;
+    break;
+  case DistKind::GeneralBlock: {
+    if (int64_t(d.begins.size()) != out.procs)
+      return makeError(path + ".begins: " + std::to_string(d.begins.size()) +
+                       " entries for " + std::to_string(out.procs) +
+                       " processors");
+    int64_t largest = 1;
+    for (size_t i = 0; i < d.begins.size(); ++i) {
+      int64_t end =
+          i + 1 < d.begins.size() ? d.begins[i + 1] : ad.lower + ad.extent;
+      largest = std::max(largest, end - d.begins[i]);
+    }
+    out.block = largest;
+    break;
+  }
+  case DistKind::Indirect:
+    if (int64_t(d.map.size()) != ad.extent)
+      return makeError(path + ".map: " + std::to_string(d.map.size()) +
+                       " entries for an extent of " +
+                       std::to_string(ad.extent));
+    out.block = 1;
+    break;
+  case DistKind::Replicated:
+  case DistKind::Collapsed:
+    out.block = out.extent;
+    out.procs = wantsMesh ? out.procs : 1;
+    break;
+  }
+  return out;
+}
+
+} // namespace
+
+Result<LayoutView> resolveLayout(const ProgramFacts &pf, const Layout &l,
+                                 std::optional<int64_t> procs) {
+  LayoutView v;
+  v.mesh = l.mesh;
+  if (l.mesh.empty())
+    return makeError("layout: the mesh must have at least one dimension");
+  for (size_t i = 0; i < l.mesh.size(); ++i)
+    if (l.mesh[i] < 1)
+      return makeError("layout: mesh[" + std::to_string(i) +
+                       "] must be at least 1, not " +
+                       std::to_string(l.mesh[i]));
+  v.procs = l.procs();
+  if (procs && v.procs != *procs)
+    return makeError("layout: the mesh " + meshText(l.mesh) + " has " +
+                     std::to_string(v.procs) + " processors, but " +
+                     std::to_string(*procs) + " were asked for");
+
+  size_t dmesh = l.mesh.size();
+  v.arrays.resize(pf.arrays.size());
+  std::vector<char> seen(pf.arrays.size(), 0);
+  for (const auto &[name, al] : l.arrays) {
+    int a = pf.findArray(name);
+    if (a < 0)
+      return makeError("layout: the program has no array " + name);
+    if (seen[a])
+      return makeError("layout: array " + pf.arrays[a]->name +
+                       " is given twice (as " + name + ")");
+    seen[a] = 1;
+    const Array &arr = *pf.arrays[a];
+    std::string path = "layout: arrays." + name + ".dims";
+    if (al.dims.size() != arr.dims.size())
+      return makeError(path + ": " + std::to_string(al.dims.size()) +
+                       " dimensions, but " + arr.name + " has " +
+                       std::to_string(arr.dims.size()));
+    ArrayDist &ad = v.arrays[a];
+    ad.dimOnMesh.assign(dmesh, -1);
+    ad.replicatedOn.assign(dmesh, 0);
+    bool replicatedEverywhere = false;
+    for (size_t k = 0; k < al.dims.size(); ++k) {
+      auto d = resolveDim(al.dims[k], arr.dims[k], l.mesh,
+                          path + "[" + std::to_string(k) + "]");
+      if (!d)
+        return d.error();
+      if (d->meshDim >= 0) {
+        bool taken =
+            ad.dimOnMesh[d->meshDim] >= 0 || ad.replicatedOn[d->meshDim];
+        if (taken)
+          return makeError(path + "[" + std::to_string(k) +
+                           "].mesh_dim: another dimension of " + arr.name +
+                           " is already on mesh dimension " +
+                           std::to_string(d->meshDim));
+        if (d->kind == DistKind::Replicated)
+          ad.replicatedOn[d->meshDim] = 1;
+        else
+          ad.dimOnMesh[d->meshDim] = int(k);
+      } else if (d->kind == DistKind::Replicated) {
+        replicatedEverywhere = true;
+      }
+      v.anyOverlap = v.anyOverlap || d->overlapLeft > 0 || d->overlapRight > 0;
+      ad.dims.push_back(*d);
+    }
+    if (replicatedEverywhere) // replicated along every mesh dimension it is not
+                              // on
+      for (size_t m = 0; m < dmesh; ++m)
+        if (ad.dimOnMesh[m] < 0)
+          ad.replicatedOn[m] = 1;
+  }
+  for (size_t a = 0; a < pf.arrays.size(); ++a)
+    if (!seen[a])
+      return makeError("layout: no distribution given for array " +
+                       pf.arrays[a]->name);
+  return v;
+}
+
+} // namespace dlayout::cost

@@ -1,0 +1,469 @@
+//===- costmodels/ProgramAnalysis.cpp - Layout-independent facts ----------===//
+//
+// Top-down: analyzeProgram() binds parameters, evaluates every loop's
+// expected bounds (LoopTable), puts each subscript in canonical form, and
+// asks DependenceLevels for Figs. 3.3 and 4.4.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodels/ProgramAnalysis.h"
+#include "costmodels/DependenceLevels.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+#include <set>
+
+namespace dlayout::cost {
+
+namespace {
+
+std::string upper(std::string s) {
+  for (auto &c : s)
+    c = char(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Loop bounds at expected values (section 3.1, Fig. 3.2)
+//===----------------------------------------------------------------------===//
+
+struct LoopValue {
+  double trips = 0, range = 0, expected = 0, first = 0;
+  int64_t step = 1;
+  bool evaluated = false;
+};
+
+class LoopTable {
+public:
+  explicit LoopTable(const Program &p) : p_(p) {}
+
+  Result<LoopValue> get(const std::string &id) {
+    if (auto it = done_.find(id); it != done_.end())
+      return it->second;
+    const Loop *l = p_.findLoop(id);
+    if (!l)
+      return makeError("no loop " + id);
+    if (!active_.insert(id).second)
+      return makeError("loop " + id + ": its bounds depend on themselves",
+                       l->loc);
+    auto v = compute(*l);
+    active_.erase(id);
+    if (!v)
+      return v;
+    done_[id] = *v;
+    return v;
+  }
+
+  /// An affine expression with parameters bound and loop indices at their
+  /// expected values.
+  Result<double> value(const AffineExpr &e, const SourceLoc &loc) {
+    double v = double(e.constant);
+    for (const auto &[name, c] : e.params) {
+      auto it = p_.params.find(name);
+      if (it == p_.params.end())
+        return makeError("parameter " + name +
+                             " has no value (give it with "
+                             "--param " +
+                             name + "=V)",
+                         loc);
+      v += double(c) * double(it->second);
+    }
+    for (const auto &[loop, c] : e.coeffs) {
+      auto lv = get(loop);
+      if (!lv)
+        return lv.error();
+      v += double(c) * lv->expected;
+    }
+    return v;
+  }
+
+  std::vector<Warning> warnings;
+
+private:
+  std::optional<double> bound(const Bound &b, const SourceLoc &loc,
+                              std::optional<Error> &err) {
+    if (b.kind == Bound::Kind::NonAffine || b.terms.empty())
+      return std::nullopt;
+    std::optional<double> out;
+    for (const auto &t : b.terms) {
+      auto v = value(t, loc);
+      if (!v) {
+        err = v.error();
+        return std::nullopt;
+      }
+      if (!out)
+        out = *v;
+      else if (b.kind == Bound::Kind::Max)
+        out = std::max(*out, *v);
+      else
+        out = std::min(*out, *v); // Min (Affine has one term)
+    }
+    return out;
+  }
+
+  Result<LoopValue> compute(const Loop &l) {
+    LoopValue v;
+    v.step = l.step == 0 ? 1 : std::abs(l.step);
+    std::optional<Error> err;
+    auto lo = bound(l.lower, l.loc, err);
+    if (err)
+      return *err;
+    auto hi = bound(l.upper, l.loc, err);
+    if (err)
+      return *err;
+    if (lo && hi) {
+      double first = *lo, last = *hi;
+      if (l.step < 0 && first < last)
+        std::swap(first, last); // bounds stored low..high for a down-count
+      double span = l.step < 0 ? first - last : last - first;
+      v.trips = span >= 0 ? std::floor(span / double(v.step)) + 1 : 0;
+      v.range = std::max(span + double(v.step), 0.0); // r_l = f - i + s
+      v.first = first;
+      // The expected index value is the mean of the bounds, in integer
+      // arithmetic: for DO I = 1, N it is (N+1)/2, which makes the range of
+      // DO J = 1, I the ceil(N/2) of section 5.2.2.
+      v.expected = std::floor((*lo + *hi) / 2);
+      v.evaluated = true;
+      return v;
+    }
+    // Bounds the analysis could not express: the expected trip count the
+    // model records (from the user, profiling or the analyzer).
+    v.trips = std::max(l.tripCount, 0.0);
+    v.range = v.trips * double(v.step);
+    double start = lo ? *lo : (hi ? *hi - (v.trips - 1) * double(l.step) : 0);
+    v.first = start;
+    v.expected = std::floor(start + (v.trips - 1) * double(l.step) / 2);
+    if (l.tripCount <= 0)
+      warnings.push_back({"trip-count",
+                          "loop " + l.id + " (" + l.var +
+                              "): bounds are not affine and no trip count is "
+                              "known; assumed to run 0 times",
+                          l.loc});
+    return v;
+  }
+
+  const Program &p_;
+  std::map<std::string, LoopValue> done_;
+  std::set<std::string> active_;
+};
+
+//===----------------------------------------------------------------------===//
+// Subscripts in canonical form (section 3.1)
+//===----------------------------------------------------------------------===//
+
+Result<SubscriptForm> canonical(const Subscript &s, const Statement &st,
+                                const Program &p, const SourceLoc &loc) {
+  SubscriptForm f;
+  f.source = &s;
+  f.cls = s.cls;
+  for (const auto &[loop, alpha] : s.affine.coeffs) {
+    auto it = std::find(st.loops.begin(), st.loops.end(), loop);
+    if (it == st.loops.end())
+      return makeError("subscript uses the index of loop " + loop +
+                           ", which does not enclose statement " + st.id,
+                       loc);
+    f.terms.push_back({int(it - st.loops.begin()), alpha});
+  }
+  std::sort(f.terms.begin(), f.terms.end());
+  f.constant = s.affine.constant;
+  for (const auto &[name, c] : s.affine.params) {
+    auto it = p.params.find(name);
+    if (it == p.params.end())
+      return makeError("parameter " + name +
+                           " has no value (give it with "
+                           "--param " +
+                           name + "=V)",
+                       loc);
+    f.constant += c * it->second;
+  }
+  int innermost = f.terms.empty() ? 0 : f.terms.back().first + 1;
+  switch (s.cls) {
+  case SubscriptClass::Constant:
+  case SubscriptClass::Single:
+  case SubscriptClass::Multiple:
+    // The class follows from the canonical form.
+    f.cls = f.terms.empty()       ? SubscriptClass::Constant
+            : f.terms.size() == 1 ? SubscriptClass::Single
+                                  : SubscriptClass::Multiple;
+    f.varLevel = innermost;
+    break;
+  case SubscriptClass::Indirect:
+    if (!s.index.empty())
+      f.indexArray = s.index.front().array;
+    [[fallthrough]];
+  case SubscriptClass::Unknown:
+    f.varLevel = std::min<int>(int(s.variationLevel), int(st.loops.size()));
+    // "alpha1 * i1 + x", x varying less deeply: regular in the i1 loop.
+    if (f.terms.size() == 1 && f.terms[0].first + 1 >= f.varLevel) {
+      f.knownPart = true;
+      int known = f.terms[0].first + 1;
+      // Where x varies: the recorded level when it is outside the known
+      // part's loop, else (not recorded) the loop just outside it.
+      f.unknownLevel = f.varLevel < known ? f.varLevel : known - 1;
+      f.varLevel = known;
+    } else {
+      f.varLevel = std::max(f.varLevel, innermost);
+    }
+    break;
+  }
+  return f;
+}
+
+Result<RefFacts> referenceFacts(const Reference &r, const Statement &st,
+                                const Program &p, const ProgramFacts &pf) {
+  RefFacts rf;
+  rf.ref = &r;
+  rf.array = pf.findArray(r.array);
+  if (rf.array < 0)
+    return makeError("statement " + st.id + " refers to an unknown array " +
+                         r.array,
+                     r.loc.known() ? r.loc : st.loc);
+  if (pf.arrays[rf.array]->dims.size() != r.subscripts.size())
+    return makeError(
+        "statement " + st.id + ": reference to " + r.array + " has " +
+            std::to_string(r.subscripts.size()) + " subscripts for " +
+            std::to_string(pf.arrays[rf.array]->dims.size()) + " dimensions",
+        r.loc.known() ? r.loc : st.loc);
+  for (const auto &s : r.subscripts) {
+    auto f = canonical(s, st, p, r.loc.known() ? r.loc : st.loc);
+    if (!f)
+      return f.error();
+    rf.subs.push_back(std::move(*f));
+  }
+  return rf;
+}
+
+bool sameReference(const Reference &a, const Reference &b) {
+  return a.array == b.array && a.subscripts == b.subscripts;
+}
+
+bool writesArrayInside(const Program &p, const std::string &array,
+                       const std::string &loop) {
+  for (const auto &s : p.statements) {
+    if (s.write < 0 || size_t(s.write) >= s.refs.size() ||
+        s.refs[s.write].array != array)
+      continue;
+    if (std::find(s.loops.begin(), s.loops.end(), loop) != s.loops.end())
+      return true;
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Per-statement facts
+//===----------------------------------------------------------------------===//
+
+/// Section 3.3: the overlap cases, when S's only flow dependences are on
+/// itself.
+OverlapFacts overlapFacts(const StatementFacts &sf, const DependenceLevels &dl,
+                          int s) {
+  OverlapFacts o;
+  const auto &in = dl.into(s);
+  bool onlySelf = false;
+  for (const Dependence *d : in) {
+    if (d->kind != Dependence::Kind::Flow)
+      continue;
+    if (d->from != d->to)
+      return o;
+    onlySelf = true;
+  }
+  if (!onlySelf || !sf.hasLhs)
+    return o;
+  for (const Dependence *d : in) {
+    if (d->kind != Dependence::Kind::Flow || !d->carriedBy)
+      continue;
+    int level = dl.nestingLevel(*d);
+    int pos = level - 1;
+    if (pos < 0 || sf.parallel[pos])
+      continue;
+    for (size_t k = 0; k < sf.lhs.subs.size(); ++k) {
+      const auto &g = sf.lhs.subs[k];
+      if (g.cls != SubscriptClass::Single || g.terms[0].first != pos)
+        continue;
+      if (size_t(pos) < d->distance.size() && d->distance[pos] &&
+          *d->distance[pos] != 0) {
+        o.kind = OverlapFacts::Constant;
+        o.loop = pos;
+        o.dim = int(k);
+        o.distance = std::llabs(*d->distance[pos]);
+        return o;
+      }
+      // A(i) = F(A(k)): a constant subscript in the same dimension of a
+      // read of the same array names the source iteration.
+      for (const auto &r : sf.rhs) {
+        if (r.ref.array != sf.lhs.array)
+          continue;
+        const auto &h = r.ref.subs[k];
+        if (h.cls != SubscriptClass::Constant)
+          continue;
+        int64_t alpha = g.terms[0].second, num = h.constant - g.constant;
+        if (alpha != 0 && num % alpha == 0) {
+          o.kind = OverlapFacts::OneToMany;
+          o.loop = pos;
+          o.dim = int(k);
+          o.source = num / alpha; // the index value j_l = d_l
+          return o;
+        }
+      }
+    }
+  }
+  return o;
+}
+
+Result<StatementFacts> statementFacts(const Program &p, int s,
+                                      const ProgramFacts &pf, LoopTable &lt,
+                                      const DependenceLevels &dl,
+                                      const AnalysisOptions &opts) {
+  const Statement &st = p.statements[s];
+  StatementFacts sf;
+  sf.stmt = &st;
+  sf.rho = st.probability;
+  for (const auto &ph : p.phases)
+    if (std::find(ph.statements.begin(), ph.statements.end(), st.id) !=
+        ph.statements.end())
+      sf.phase = ph.id;
+
+  for (const auto &id : st.loops) {
+    auto v = lt.get(id);
+    if (!v)
+      return v.error();
+    LoopFacts lf;
+    lf.loop = p.findLoop(id);
+    lf.trips = v->trips;
+    lf.range = v->range;
+    lf.step = v->step;
+    lf.first = v->first;
+    lf.doall = lf.loop->parallel;
+    sf.loops.push_back(lf);
+  }
+  int m = int(sf.loops.size());
+
+  if (st.write >= 0) {
+    if (size_t(st.write) >= st.refs.size())
+      return makeError("statement " + st.id + ": write index out of range",
+                       st.loc);
+    auto lhs = referenceFacts(st.refs[st.write], st, p, pf);
+    if (!lhs)
+      return lhs.error();
+    sf.lhs = std::move(*lhs);
+    sf.hasLhs = true;
+  }
+  sf.scalarReduction = st.write < 0 && !st.reduction.empty();
+
+  // Fig. 3.3: parallel with respect to the loops deeper than lmax, and to
+  // the doall loops outside it (brought inward by interchange).
+  bool conservative = opts.placement == PlacementSource::SequentialLoops;
+  int lmax = dl.recurrenceLevel(s, opts.parallelReductions);
+  int deepestSequential = 0; // SequentialLoops: every such loop recurs
+  std::vector<char> doall(m);
+  for (int l = 0; l < m; ++l) {
+    doall[l] = sf.loops[l].doall ||
+               (!conservative && dl.doallAfterDistribution(s, l + 1));
+    if (!sf.loops[l].doall)
+      deepestSequential = l + 1;
+  }
+  for (int l = 0; l < m; ++l)
+    sf.parallel.push_back(conservative ? bool(doall[l])
+                                       : l + 1 > lmax || doall[l]);
+
+  bool costComm = sf.hasLhs || sf.scalarReduction || opts.scalarCommunication;
+  for (size_t i = 0; i < st.refs.size() && costComm; ++i) {
+    const Reference &r = st.refs[i];
+    if (int(i) == st.write || r.access != Reference::Access::Read)
+      continue;
+    auto rf = referenceFacts(r, st, p, pf);
+    if (!rf)
+      return rf.error();
+    RhsFacts rh;
+    rh.ref = std::move(*rf);
+    // Fig. 4.4 and Fig. 4.8: loops 1..lmax are type-2, except the doall
+    // loops outside L_lmax, which are brought inside and combined over.
+    rh.commLevel = std::min(dl.communicationLevel(s, r.array), m);
+    if (conservative)
+      rh.commLevel = std::max(rh.commLevel, deepestSequential);
+    for (int l = 0; l < m; ++l)
+      rh.type2.push_back(l + 1 == rh.commLevel ||
+                         (l + 1 < rh.commLevel && !doall[l]));
+    rh.reductionOperand = !st.reduction.empty() &&
+                          !(sf.hasLhs && sameReference(r, st.refs[st.write]));
+
+    // Section 4.5.3, step 1 and 2, for every candidate level k.
+    rh.pipelineOk.assign(m, false);
+    rh.bdist.assign(m, 0);
+    for (int k = 1; k < m; ++k) {
+      bool ok = true;
+      int64_t bdist = 0;
+      for (const Dependence *d : dl.into(s)) {
+        if (d->variable != r.array)
+          continue;
+        const Statement *src = p.findStatement(d->from);
+        if (!src || std::find(src->loops.begin(), src->loops.end(),
+                              st.loops[k - 1]) == src->loops.end())
+          continue;
+        if (size_t(k) >= d->direction.size())
+          continue; // the source is not inside L_k: nothing at level k
+        auto dir = normaliseDirection(d->direction[k]);
+        bool known = size_t(k) < d->distance.size() && d->distance[k];
+        if (dir != "=" && !known)
+          ok = false;
+        if (d->kind == Dependence::Kind::Flow && dir == ">" && known)
+          bdist = std::max<int64_t>(bdist, std::llabs(*d->distance[k]));
+      }
+      rh.pipelineOk[k] = ok;
+      rh.bdist[k] = bdist;
+    }
+
+    for (const auto &f : rh.ref.subs)
+      if (!f.indexArray.empty())
+        for (int l = 0; l < m && rh.indexWrittenIn < 0; ++l)
+          if (writesArrayInside(p, f.indexArray, st.loops[l]))
+            rh.indexWrittenIn = l;
+    sf.rhs.push_back(std::move(rh));
+  }
+
+  sf.overlap = overlapFacts(sf, dl, s);
+  return sf;
+}
+
+} // namespace
+
+int ProgramFacts::findArray(const std::string &name) const {
+  if (auto it = arrayIndex.find(name); it != arrayIndex.end())
+    return it->second;
+  if (caseInsensitive)
+    if (auto it = arrayIndexFold.find(upper(name)); it != arrayIndexFold.end())
+      return it->second;
+  return -1;
+}
+
+Result<ProgramFacts> analyzeProgram(const Program &p,
+                                    const AnalysisOptions &opts) {
+  ProgramFacts pf;
+  pf.program = &p;
+  pf.caseInsensitive = p.language == "fortran";
+  for (const auto &a : p.arrays) {
+    pf.arrayIndex[a.name] = int(pf.arrays.size());
+    pf.arrayIndexFold[upper(a.name)] = int(pf.arrays.size());
+    pf.arrays.push_back(&a);
+  }
+  for (const auto &s : p.statements)
+    for (const auto &id : s.loops)
+      if (!p.findLoop(id))
+        return makeError("statement " + s.id + " is in an unknown loop " + id,
+                         s.loc);
+
+  LoopTable lt(p);
+  DependenceLevels dl(p);
+  for (int s = 0; s < int(p.statements.size()); ++s) {
+    auto sf = statementFacts(p, s, pf, lt, dl, opts);
+    if (!sf)
+      return sf.error();
+    pf.statements.push_back(std::move(*sf));
+  }
+  pf.warnings = std::move(lt.warnings);
+  return pf;
+}
+
+} // namespace dlayout::cost

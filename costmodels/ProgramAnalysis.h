@@ -1,0 +1,154 @@
+//===- costmodels/ProgramAnalysis.h - Layout-independent facts --*- C++ -*-===//
+//
+// What the estimator needs to know about a program before any layout is
+// given, computed once per program (the thesis's `scc` and `setup` passes,
+// section 3.1):
+//   - per loop around each statement: the expected iteration count n_l and
+//     range r_l, with inner bounds that depend on an outer index evaluated at
+//     that index's expected value, the (integer) mean of its bounds (Fig. 3.2);
+//   - per subscript: its canonical form sum(alpha_l * j_l) + beta over the
+//     statement's loops, its class and variation level (section 3.1);
+//   - per statement: t(S)'s operation counts, rho(S), the loops it is
+//     parallel with respect to (Fig. 3.3), and the self-dependence facts the
+//     overlap analysis uses (section 3.3);
+//   - per rhs array reference: the outermost legal level for its
+//     communication (Fig. 4.4), hence its initial type-1 / type-2 loops, and
+//     the dependence facts pipelining detection needs (section 4.5.3).
+// Loop positions are 0-based (position l is the thesis's level l + 1).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Program.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dlayout::cost {
+
+/// Where parallelism and communication placement come from.
+enum class PlacementSource {
+  /// Figs. 3.3 and 4.4 on the model's dependence graph, with loop
+  /// distribution (a loop is a doall for S when no dependence inside S's SCC
+  /// is carried by it).
+  Dependences,
+  /// Every loop not marked parallel (Loop::parallel) is a recurrence for
+  /// every statement in it and contains the communication of every
+  /// reference: Figs. 3.3 and 4.4 on a dependence graph with a carried
+  /// dependence in each such loop, as Parafrase-2's conservative tests gave
+  /// PARADIGM (the thesis's CAG weights show Transfers repeated in tred2's
+  /// J loops, section 6.2.1). Reproduces the thesis's own estimates.
+  SequentialLoops
+};
+
+struct AnalysisOptions {
+  PlacementSource placement = PlacementSource::Dependences;
+  /// Reductions (Statement::reduction) do not make their own loop
+  /// sequential: their self-dependence through the reduction variable is
+  /// dropped from Fig. 3.3, as the partial results are combined by a
+  /// Reduction primitive.
+  bool parallelReductions = true;
+  /// Cost the communication of assignments to scalars that are not
+  /// reductions (the thesis analyses only assignments to array elements and
+  /// to reduction scalars, section 5.4.1).
+  bool scalarCommunication = false;
+};
+
+/// One loop around a statement.
+struct LoopFacts {
+  const Loop *loop = nullptr;
+  double trips = 0;   // n_l: expected iteration count
+  double range = 0;   // r_l = max(f_l - i_l + s_l, 0), for |s_l|
+  int64_t step = 1;   // |s_l|
+  double first = 0;   // i_l, the first index value (expected)
+  bool doall = false; // marked parallel (dotodoall or the user)
+};
+
+/// A subscript as sum over loop positions of alpha * j + constant.
+struct SubscriptForm {
+  SubscriptClass cls = SubscriptClass::Unknown;
+  std::vector<std::pair<int, int64_t>>
+      terms;            // (loop position, alpha), ascending
+  int64_t constant = 0; // beta, parameters bound
+  int varLevel = 0;     // 1-based; 0 = invariant in every loop
+  /// Unknown or indirect whose recorded affine part is alpha * j_l with l
+  /// deeper than the unknown part's variation level (thesis section 3.1:
+  /// "alpha1 * i1 + x"); `terms` then holds that part.
+  bool knownPart = false;
+  int unknownLevel = 0;   // knownPart: the level at which x varies (0: none)
+  std::string indexArray; // indirect: the array whose value is the index
+  const Subscript *source = nullptr;
+
+  /// Position of the innermost loop the subscript varies in, -1 if none.
+  int innermost() const { return varLevel - 1; }
+  int64_t alphaAt(int pos) const {
+    for (const auto &[p, a] : terms)
+      if (p == pos)
+        return a;
+    return 0;
+  }
+};
+
+struct RefFacts {
+  const Reference *ref = nullptr;
+  int array = -1; // index into ProgramFacts::arrays
+  std::vector<SubscriptForm> subs;
+};
+
+/// A read reference whose communication is estimated.
+struct RhsFacts {
+  RefFacts ref;
+  int commLevel = 0;       // lmax of Fig. 4.4 (0: outside every loop)
+  std::vector<bool> type2; // per loop position: must contain the communication
+  bool reductionOperand = false;
+  /// Pipelining (section 4.5.3), per loop position k >= 1: whether every
+  /// dependence on this array into S from inside loop k-1 has "=" or a known
+  /// distance at k, and bdist_k.
+  std::vector<bool> pipelineOk;
+  std::vector<int64_t> bdist;
+  /// Positions of loops in which the array of an indirect subscript's index
+  /// is written (the inspector must be re-run per iteration of the
+  /// outermost of them).
+  int indexWrittenIn = -1;
+};
+
+/// Section 3.3: a statement whose only flow dependence is on itself.
+struct OverlapFacts {
+  enum Kind { None, OneToMany, Constant };
+  Kind kind = None;
+  int loop = -1;        // position of the loop that carries it
+  int dim = -1;         // the lhs dimension whose subscript varies there
+  int64_t distance = 0; // Constant: d
+  int64_t source = 0;   // OneToMany: the source iteration's index value d_l
+};
+
+struct StatementFacts {
+  const Statement *stmt = nullptr;
+  std::string phase;
+  std::vector<LoopFacts> loops;
+  double rho = 1;
+  bool hasLhs = false; // writes an array element
+  bool scalarReduction = false;
+  RefFacts lhs;
+  std::vector<bool> parallel; // per loop position (Fig. 3.3)
+  std::vector<RhsFacts> rhs;
+  OverlapFacts overlap;
+};
+
+struct ProgramFacts {
+  const Program *program = nullptr;
+  std::vector<const Array *> arrays;
+  std::map<std::string, int> arrayIndex;     // exact names
+  std::map<std::string, int> arrayIndexFold; // upper-cased (Fortran)
+  bool caseInsensitive = false;
+  std::vector<StatementFacts> statements;
+  std::vector<Warning> warnings;
+
+  int findArray(const std::string &name) const;
+};
+
+Result<ProgramFacts> analyzeProgram(const Program &p,
+                                    const AnalysisOptions &opts = {});
+
+} // namespace dlayout::cost

@@ -1,0 +1,234 @@
+//===- costmodels/SubReference.cpp - Traversal and synchrony --------------===//
+
+#include "costmodels/SubReference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace dlayout::cost {
+
+namespace {
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+
+/// x * terms(a) == y * terms(b), as maps from loop position to coefficient.
+bool scaledTermsEqual(const Beta &a, int64_t x, const Beta &b, int64_t y) {
+  if (a.terms.overflow() || b.terms.overflow())
+    return false;
+  if (a.opaque || b.opaque) {
+    if (!a.opaque || !b.opaque || !(*a.opaque == *b.opaque) || x != y)
+      return false;
+  }
+  size_t i = 0, j = 0;
+  while (i < a.terms.size() || j < b.terms.size()) {
+    int pa = i < a.terms.size() ? a.terms[i].first : INT32_MAX;
+    int pb = j < b.terms.size() ? b.terms[j].first : INT32_MAX;
+    int64_t ca = 0, cb = 0;
+    if (pa <= pb)
+      ca = a.terms[i++].second;
+    if (pb <= pa)
+      cb = b.terms[j++].second;
+    if (x * ca != y * cb)
+      return false;
+  }
+  return true;
+}
+
+/// terms(b) / alpha has integer coefficients (so floor() passes through it).
+bool termsDivisible(const Beta &b, int64_t alpha) {
+  for (const auto &[p, c] : b.terms)
+    if (c % alpha != 0)
+      return false;
+  return true;
+}
+
+bool singles(const SubRef &a, const SubRef &b) {
+  return a.kind == SubRef::Single && b.kind == SubRef::Single && a.dist &&
+         b.dist && a.alpha != 0 && b.alpha != 0;
+}
+
+} // namespace
+
+double iterationsPerProcessor(int64_t alpha, const LoopRange &l, int64_t N,
+                              int64_t b) {
+  if (l.trips <= 0)
+    return 0;
+  if (N <= 1)
+    return l.trips;
+  double a = double(std::llabs(alpha));
+  double s = double(l.step);
+  double perBlock = std::floor(double(b) / (a * s)); // iterations per block
+  double ar = a * l.range;
+  if (perBlock < 1) {
+    // Stride longer than a block (the thesis's regularity condition fails):
+    // each iteration lands in a new block. With b dividing the stride the
+    // owners cycle through N / gcd(N, stride / b) processors.
+    int64_t stride = std::llabs(alpha) * l.step;
+    double visited = double(std::min<int64_t>(N, int64_t(std::ceil(l.trips))));
+    if (b > 0 && stride % b == 0)
+      visited =
+          std::min(visited, double(N / std::gcd(N, (stride / b) % N == 0
+                                                       ? N
+                                                       : (stride / b) % N)));
+    return std::ceil(l.trips / std::max(1.0, visited));
+  }
+  double cycle = double(N) * double(b);
+  double full = std::floor(ar / cycle); // region P, per processor
+  double rest = std::fmod(ar, cycle);   // region Q
+  return perBlock * full + std::min(perBlock, std::ceil(rest / (a * s)));
+}
+
+double les(const SubRef &s, const LoopRange &l) {
+  if (s.kind != SubRef::Single || !s.dist)
+    return 1;
+  if (!s.dist->onMesh())
+    return 1;
+  double a = double(std::llabs(s.alpha));
+  return std::min(double(s.dist->procs),
+                  std::ceil(a * l.range / double(s.dist->block)));
+}
+
+double mlis(const SubRef &s, const LoopRange &l) {
+  if (s.kind != SubRef::Single || !s.dist)
+    return 1;
+  int64_t N = s.dist->onMesh() ? s.dist->procs : 1;
+  return iterationsPerProcessor(s.alpha, l, N, s.dist->block);
+}
+
+bool strictlySynchronous(const SubRef &sr1, const SubRef &sr2) {
+  if (!singles(sr1, sr2))
+    return false;
+  const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
+  if (d1.meshDim != d2.meshDim || d1.procs != d2.procs)
+    return false; // the same processor numbers need the same mesh dimension
+  int64_t a1 = sr1.alpha, a2 = sr2.alpha, b1 = d1.block, b2 = d2.block;
+  int64_t c1 = sr1.beta.constant - d1.offset,
+          c2 = sr2.beta.constant - d2.offset;
+  // Set 1: alpha1/b1 = alpha2/b2 and (beta1 - o1)/b1 = (beta2 - o2)/b2.
+  if (a1 * b2 == a2 * b1 && scaledTermsEqual(sr1.beta, b2, sr2.beta, b1) &&
+      b2 * c1 == b1 * c2)
+    return true;
+  // Set 2: b1 = m alpha1, b2 = m alpha2, floor((beta1 - o1)/alpha1) =
+  // floor((beta2 - o2)/alpha2).
+  if (b1 % a1 == 0 && b2 % a2 == 0 && b1 / a1 == b2 / a2 && b1 / a1 > 0 &&
+      termsDivisible(sr1.beta, a1) && termsDivisible(sr2.beta, a2) &&
+      scaledTermsEqual(sr1.beta, a2, sr2.beta, a1) &&
+      floorDiv(c1, a1) == floorDiv(c2, a2))
+    return true;
+  return false;
+}
+
+namespace {
+/// Theorem 4.2 for an integer k >= 1.
+bool kSyncInteger(const SubRef &sr1, const SubRef &sr2, int64_t k) {
+  const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
+  int64_t a1 = sr1.alpha, a2 = sr2.alpha, b1 = d1.block, b2 = d2.block;
+  int64_t c1 = sr1.beta.constant - d1.offset,
+          c2 = sr2.beta.constant - d2.offset;
+  // Set 1: alpha1/b1 = k alpha2/b2 and (beta1 - o1)/b1 = k (beta2 - o2)/b2 + l.
+  if (a1 * b2 == k * a2 * b1 &&
+      scaledTermsEqual(sr1.beta, b2, sr2.beta, k * b1)) {
+    int64_t diff = b2 * c1 - k * b1 * c2;
+    if (diff % (b1 * b2) == 0)
+      return true;
+  }
+  // Set 2: b1 = m alpha1, b2 = k m alpha2, floor((beta1 - o1)/alpha1) =
+  // floor((beta2 - o2)/alpha2) + m l.
+  if (b1 % a1 == 0 && b1 / a1 > 0) {
+    int64_t m = b1 / a1;
+    if (b2 == k * m * a2 && termsDivisible(sr1.beta, a1) &&
+        termsDivisible(sr2.beta, a2) &&
+        scaledTermsEqual(sr1.beta, a2, sr2.beta, a1) &&
+        (floorDiv(c1, a1) - floorDiv(c2, a2)) % m == 0)
+      return true;
+  }
+  return false;
+}
+} // namespace
+
+std::optional<SyncRatio> kSynchronous(const SubRef &sr1, const SubRef &sr2) {
+  if (!singles(sr1, sr2))
+    return std::nullopt;
+  // k = (alpha1 b2) / (alpha2 b1) must be a positive integer or 1/integer.
+  int64_t num = sr1.alpha * sr2.dist->block;
+  int64_t den = sr2.alpha * sr1.dist->block;
+  if ((num > 0) != (den > 0))
+    return std::nullopt; // opposite directions
+  num = std::llabs(num);
+  den = std::llabs(den);
+  if (num % den == 0) {
+    int64_t k = num / den;
+    if (kSyncInteger(sr1, sr2, k))
+      return SyncRatio{k, 1};
+  } else if (den % num == 0) {
+    int64_t q = den / num; // sr2 is q-synchronous with sr1
+    if (kSyncInteger(sr2, sr1, q))
+      return SyncRatio{1, q};
+  }
+  return std::nullopt;
+}
+
+double speedRatio(const SubRef &sr1, const SubRef &sr2) {
+  if (!singles(sr1, sr2))
+    return 1;
+  return double(std::llabs(sr1.alpha) * sr2.dist->block) /
+         double(std::llabs(sr2.alpha) * sr1.dist->block);
+}
+
+bool boundaryCommunication(const SubRef &sr1, const SubRef &sr2) {
+  if (!singles(sr1, sr2) || sr1.dist->meshDim != sr2.dist->meshDim)
+    return false;
+  const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
+  int64_t b1 = d1.block, b2 = d2.block;
+  // 1. alpha1/b1 = alpha2/b2.
+  if (sr1.alpha * b2 != sr2.alpha * b1)
+    return false;
+  // 2. |(beta1 - o1)/b1 - (beta2 - o2)/b2| <= 1.
+  if (!scaledTermsEqual(sr1.beta, b2, sr2.beta, b1))
+    return false;
+  int64_t c1 = sr1.beta.constant - d1.offset,
+          c2 = sr2.beta.constant - d2.offset;
+  return std::llabs(b2 * c1 - b1 * c2) <= b1 * b2;
+}
+
+double boundaryData(const SubRef &sr1, const SubRef &sr2, const LoopRange &l) {
+  const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
+  double s = double(l.step);
+  double c1 = double(sr1.beta.constant - d1.offset) / (double(sr1.alpha) * s);
+  double c2 = double(sr2.beta.constant - d2.offset) / (double(sr2.alpha) * s);
+  double perBoundary = std::ceil(std::fabs(c1 - c2) - 1e-12);
+  int64_t N = d2.onMesh() ? d2.procs : 1;
+  double blocks = std::ceil(double(std::llabs(sr2.alpha)) * l.range /
+                            (double(N) * double(d2.block)));
+  return perBoundary * blocks; // Eq. 4.4
+}
+
+bool regular(const SubRef &s, const LoopRange &l) {
+  if (s.kind != SubRef::Single || !s.dist || !s.dist->onMesh() ||
+      s.dist->procs <= 1 || s.dist->blocked())
+    return true;
+  return s.dist->block % (std::llabs(s.alpha) * l.step) == 0;
+}
+
+bool identical(const SubRef &sr1, const SubRef &sr2) {
+  if (sr1.kind == SubRef::Missing && sr2.kind == SubRef::Missing)
+    return true;
+  if (!sr1.dist || !sr2.dist || !sr1.form || !sr2.form)
+    return false;
+  const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
+  if (d1.block != d2.block || d1.offset != d2.offset || d1.procs != d2.procs ||
+      d1.meshDim != d2.meshDim || d1.kind != d2.kind)
+    return false;
+  const SubscriptForm &f1 = *sr1.form, &f2 = *sr2.form;
+  if (f1.cls == SubscriptClass::Unknown || f1.cls == SubscriptClass::Indirect)
+    return f1.source && f2.source && *f1.source == *f2.source;
+  return f1.cls == f2.cls && f1.terms == f2.terms && f1.constant == f2.constant;
+}
+
+} // namespace dlayout::cost

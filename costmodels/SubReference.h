@@ -1,0 +1,129 @@
+//===- costmodels/SubReference.h - Traversal and synchrony ------*- C++ -*-===//
+//
+// A sub-reference <r, d> is the subscript of reference r in a distributed
+// dimension d (thesis section 4.2). In the loop L_l under analysis a
+// single-index sub-reference reads alpha * j_l + beta, where beta may still
+// hold the indices of loops treated as constants (type-2 loops, tiled loops):
+// it is kept symbolic, so that A(I+J) and B(I+J) are recognised as moving
+// together. This file answers, for the dimension's N_k, b_k, o_k and the
+// loop's range r_l and step s_l:
+//
+//   les   (Eq. 4.1) min(N_k, ceil(|alpha| r_l / b_k)) processors traversed
+//   mlis  (Eq. 4.2 = Eq. 3.2) the most iterations (elements) on one of them:
+//         floor(b/(|a| s)) * floor(|a| r/(N b)) + min(floor(b/(|a| s)),
+//         ceil(((|a| r) mod (N b))/(|a| s)))
+//         The thesis prints ceil in the first product of Eq. 4.2 and floor in
+//         Eq. 3.2; floor is the one that reproduces its own worked numbers
+//         (Fig. 4.16's ceil(n/4), section 5.2.2's blocked/cyclic costs).
+//   strictly synchronous (Theorem 4.1), k-synchronous (Theorem 4.2),
+//   speed-ratio (Eq. 4.3), the boundary-communication test and bd (Eq. 4.4).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/LayoutView.h"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace dlayout::cost {
+
+/// (loop position, coefficient) pairs in ascending position, stored inline:
+/// the estimator copies sub-references a lot and must not allocate.
+class LoopTerms {
+public:
+  static constexpr int kCapacity = 6;
+  using value_type = std::pair<int, int64_t>;
+  LoopTerms() = default;
+  template <class It> LoopTerms(It first, It last) {
+    for (; first != last; ++first)
+      push_back(*first);
+  }
+  void push_back(const value_type &v) {
+    if (n_ < kCapacity)
+      v_[n_++] = v;
+    else
+      overflow_ = true;
+  }
+  void clear() {
+    n_ = 0;
+    overflow_ = false;
+  }
+  const value_type *begin() const { return v_; }
+  const value_type *end() const { return v_ + n_; }
+  size_t size() const { return size_t(n_); }
+  bool empty() const { return n_ == 0; }
+  const value_type &operator[](size_t i) const { return v_[i]; }
+  /// More terms than fit (a nest deeper than kCapacity): never equal to
+  /// anything, so no synchrony is claimed.
+  bool overflow() const { return overflow_; }
+
+private:
+  value_type v_[kCapacity] = {}; // only the first n_ are meaningful
+  int n_ = 0;
+  bool overflow_ = false;
+};
+
+/// beta of alpha * j + beta: constant, plus alpha' * j' for loops treated as
+/// constant, plus an opaque unknown part (e.g. the x of "MJ + x").
+struct Beta {
+  LoopTerms terms;
+  int64_t constant = 0;
+  const Subscript *opaque = nullptr;
+};
+
+/// One side of a pair of aligned sub-references, seen from one loop.
+struct SubRef {
+  enum Kind { Missing, Constant, Single, Unknown, Replicated };
+  Kind kind = Missing;
+  int64_t alpha = 0; // Single: coefficient of the loop's index
+  int loop = -1;     // Single/Unknown: position of the loop it varies in
+  Beta beta;
+  const DimDist *dist = nullptr; // the array dimension (null when Missing)
+  const SubscriptForm *form = nullptr;
+  bool lhs = false;
+};
+
+/// The loop quantities of the formulas.
+struct LoopRange {
+  double range = 0; // r_l
+  double trips = 0; // n_l
+  int64_t step = 1; // |s_l|
+};
+
+/// Eq. 3.2 / 4.2: the most iterations of the loop one processor gets (for a
+/// dimension on N processors with block b, traversed with stride |alpha|).
+double iterationsPerProcessor(int64_t alpha, const LoopRange &l, int64_t N,
+                              int64_t b);
+/// Eq. 4.1.
+double les(const SubRef &s, const LoopRange &l);
+/// Eq. 4.2.
+double mlis(const SubRef &s, const LoopRange &l);
+
+/// k as the thesis allows it: a positive integer, or the reciprocal of one.
+struct SyncRatio {
+  int64_t num = 1, den = 1; // k = num / den, one of them 1
+  bool greater() const { return num > den; }
+  bool one() const { return num == den; }
+  double value() const { return double(num) / double(den); }
+};
+
+/// Theorem 4.1 (sufficient conditions): sr1 strictly synchronous with sr2.
+bool strictlySynchronous(const SubRef &sr1, const SubRef &sr2);
+/// Theorem 4.2 (sufficient conditions): the k for which sr1 is
+/// k-synchronous with sr2, if any.
+std::optional<SyncRatio> kSynchronous(const SubRef &sr1, const SubRef &sr2);
+/// Eq. 4.3 without the ceiling: (|alpha1| * b2) / (|alpha2| * b1).
+double speedRatio(const SubRef &sr1, const SubRef &sr2);
+/// The boundary-communication test of section 4.2.2.
+bool boundaryCommunication(const SubRef &sr1, const SubRef &sr2);
+/// Eq. 4.4.
+double boundaryData(const SubRef &sr1, const SubRef &sr2, const LoopRange &l);
+/// Cyclic regularity (section 4.4.3): b a multiple of |alpha| * s.
+bool regular(const SubRef &s, const LoopRange &l);
+/// The two sub-references denote the same expression in identically
+/// distributed dimensions (type-2 case 3).
+bool identical(const SubRef &sr1, const SubRef &sr2);
+
+} // namespace dlayout::cost

@@ -1,0 +1,160 @@
+//===- costmodels/TermWalk.h - Internal: the loop walk of section 4.4 -*- C++
+//-*-===//
+//
+// Internal to costmodels/: the class behind referenceTerms() (CommTerms.h).
+// CommTerms.cpp holds the walk itself (pairing, type-2 loops, invariant pairs,
+// tiling, local sizes), CommTables.cpp the type-1 cases (Tables 4.2-4.4).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/CommTerms.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+
+namespace dlayout::cost::detail {
+
+inline LoopRange rangeOf(const StatementFacts &sf, int l) {
+  return {sf.loops[l].range, sf.loops[l].trips, sf.loops[l].step};
+}
+
+inline int rawLevel(const SubRef &s) {
+  if (s.kind == SubRef::Single || s.kind == SubRef::Unknown)
+    return s.loop + 1;
+  return 0;
+}
+
+/// A request to tile loop `loop` at the transition points of `driver`.
+struct TileRequest {
+  int loop = -1;
+  SubRef driver;
+  int dim = -1;
+  bool rhs = false;
+};
+
+inline double speed(const SubRef &s) {
+  return double(std::llabs(s.alpha)) / double(s.dist ? s.dist->block : 1);
+}
+
+class TermWalk {
+public:
+  TermWalk(const StatementFacts &sf, const RhsFacts &rf, const LayoutView &lv,
+           std::vector<char> type2)
+      : sf_(sf), rf_(rf), lv_(lv), D_(int(lv.mesh.size())),
+        m_(int(sf.loops.size())) {
+    out.type2 = std::move(type2);
+    out.dims.assign(D_, DimResult{});
+    tiled_.assign(m_, -1);
+    at_.resize(D_);
+  }
+
+  /// Runs the walk; returns the loop to freeze (make type-2), or -1.
+  int run();
+
+  ReferenceTerms out;
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Sub-references seen from loop l
+  //===--------------------------------------------------------------------===//
+
+  /// base as seen from loop l: Single in l, or Constant if it varies only
+  /// outside l (its indices then belong to beta). For a type-1 analysis, a
+  /// type-1 outer index asks for tiling; two make the subscript unknown.
+  SubRef atLoop(const SubRef &base, int l, int dim, bool type1,
+                std::vector<TileRequest> *tiles);
+
+  void noteIrregular(int d);
+
+  int64_t procsOf(int d) const { return lv_.mesh[d]; }
+
+  CommTerm term(Primitive p, int d, const char *rule, int64_t group = 1,
+                double factor = 1) const {
+    CommTerm t;
+    t.prim = p;
+    t.group = std::max<int64_t>(group, 1);
+    t.factor = factor;
+    t.meshDim = d;
+    t.rule = rule;
+    return t;
+  }
+  CommTerm chance(int d, const char *rule, int64_t N) const {
+    CommTerm t = term(Primitive::Transfer, d, rule);
+    t.probabilistic = true;
+    t.probabilityN = N;
+    t.factor = 1 - 1 / double(std::max<int64_t>(N, 1));
+    return t;
+  }
+  double indicator(int64_t N) const { return N > 1 ? 1 : 0; }
+
+  //===--------------------------------------------------------------------===//
+  // Type-2 loops (section 4.4.2) and invariant pairs (section 4.4.1)
+  //===--------------------------------------------------------------------===//
+
+  void type2Pair(int d, int l);
+
+  void constantPair(int d);
+
+  //===--------------------------------------------------------------------===//
+  // Type-1 loops (section 4.4.3)
+  //===--------------------------------------------------------------------===//
+
+  /// Returns a loop to freeze, or -1.
+  int type1Loop(const std::vector<int> &pairs, int l);
+
+  /// Table 4.4: collective communication when a subscript is unknown (and
+  /// the replicated cases).
+  void table44(int d, const SubRef &L, const SubRef &R, const LoopRange &lr);
+
+  /// Table 4.2: one pair varying in the type-1 loop.
+  void table42(int d, const SubRef &L, const SubRef &R, const LoopRange &lr);
+
+  /// D-Scatter(mlis/k, k) for k > 1, (N > 1) Transfer(mlis) for k = 1,
+  /// D-Gather(mlis, 1/k) for k < 1; the size lands on dimension d.
+  void scatterOrGather(int d, const SyncRatio &k, const SubRef &fvL,
+                       const SubRef &fvR, const LoopRange &lr,
+                       double scatterIndicator, double gatherIndicator,
+                       const char *ruleScatter, const char *ruleGather,
+                       double contention = 1);
+
+  /// None of the tests holds: the speed-ratio (Eq. 4.3) picks D-Scatter or
+  /// D-Gather, doubled for the contention of overlapping groups.
+  void speedRatioTerm(int d, const SubRef &L, const SubRef &R,
+                      const LoopRange &lr, double scatterInd, double gatherInd);
+
+  /// Table 4.3, generalised: the faster-varying lhs sub-reference against
+  /// the faster-varying rhs one.
+  void table43(const std::vector<int> &pairs,
+               const std::vector<std::pair<SubRef, SubRef>> &at,
+               const LoopRange &lr);
+
+  //===--------------------------------------------------------------------===//
+  // Tiling (section 4.4.3, "Different/multiple loop indices")
+  //===--------------------------------------------------------------------===//
+
+  int applyTiling(const std::vector<TileRequest> &tiles);
+
+  /// Pairs varying in a tiled loop move within a tile when they are
+  /// k-synchronous with its driver: no term of their own.
+  bool absorbed(const std::vector<int> &pairs, int l);
+
+  //===--------------------------------------------------------------------===//
+  // Dimensions on no mesh dimension
+  //===--------------------------------------------------------------------===//
+
+  void localSize(const ArrayDist &rhsDist);
+
+  const StatementFacts &sf_;
+  const RhsFacts &rf_;
+  const LayoutView &lv_;
+  int D_, m_;
+  std::vector<std::pair<SubRef, SubRef>> base_;
+  std::vector<int> level_;
+  std::vector<int> tiled_; // per loop: index into drivers_, or -1
+  std::vector<SubRef> drivers_;
+  std::vector<std::pair<SubRef, SubRef>> at_;
+};
+
+} // namespace dlayout::cost::detail

@@ -1,0 +1,462 @@
+//===- tests/costmodels/EstimateTest.cpp - The estimator's other rules ----===//
+//
+// Placement (Fig. 4.4), Table 4.4, the computational rules of section 3.2.2
+// and 3.3, reductions, replication, validation, the JSON document, and the
+// build-once / evaluate-many interface.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Helpers.h"
+#include "costmodels/EstimateJson.h"
+
+#include <cstdlib>
+#include <fstream>
+
+namespace dlayout::test {
+namespace {
+
+using K = Dependence::Kind;
+
+//===----------------------------------------------------------------------===//
+// Fig. 4.5: communication placed in the j loop, vectorised over the doall i
+//===----------------------------------------------------------------------===//
+
+TEST(Fig4_5, CommunicationIsCombinedOverTheDoallOutsideLmax) {
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, n});
+  b.array("D", {n});
+  auto i = b.loop("I", b.c(1), b.p("N"));
+  auto j = b.loop("J", b.c(2), b.p("N"), i);
+  auto s1 = b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}),
+                   {b.ref("A", {b.iv(i), b.iv(j, 1, -1)}),
+                    b.ref("B", {b.iv(i), b.iv(j, 1, -1)})},
+                   {.loads = 2, .stores = 1, .fadd = 1});
+  auto s2 = b.stmt(
+      {i, j}, b.ref("B", {b.iv(i), b.iv(j)}),
+      {b.ref("A", {b.iv(i), b.iv(j)}), b.ref("A", {b.iv(i), b.iv(j, 1, -1)})},
+      {.loads = 2, .stores = 1, .fadd = 1});
+  auto s3 =
+      b.stmt({i}, b.ref("D", {b.iv(i)}),
+             {b.ref("A", {b.iv(i), b.p("N")}), b.ref("D", {b.iv(i, 1, -1)})},
+             {.loads = 2, .stores = 1, .fadd = 1});
+  b.dep(s1, s1, K::Flow, "A", j, {"=", "<"}, {0, 1});
+  b.dep(s2, s1, K::Flow, "B", j, {"=", "<"}, {0, 1});
+  b.dep(s1, s2, K::Flow, "A", "", {"=", "="}, {0, 0});
+  b.dep(s1, s2, K::Flow, "A", j, {"=", "<"}, {0, 1});
+  b.dep(s1, s3, K::Flow, "A", "", {"="}, {0});
+  b.dep(s3, s3, K::Flow, "D", i, {"<"}, {1});
+  Program p = b.build();
+  // Columns of A and B distributed: B(i, j-1) crosses a block boundary in
+  // the j loop (type-2, lmax = 2), while i, a doall for S1 and S2 once S3
+  // is split off, is combined: (N - 1) boundary Transfers of n elements.
+  Layout l = layout({N}, {{"A", {collapsed(), block(0)}},
+                          {"B", {collapsed(), block(0)}},
+                          {"D", {block(0)}}});
+  Estimate e = run(p, l);
+  auto t = comm(e, s1, "B");
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0].primitive, "Transfer");
+  EXPECT_EQ(t[0].placement, j);
+  EXPECT_EQ(t[0].messageWords, n);
+  EXPECT_EQ(t[0].repetitions, N - 1);
+  EXPECT_NEAR(t[0].seconds, (N - 1) * T(8 * n), 1e-12);
+  // S3 runs sequentially in i (its own recurrence): C_i = n_i.
+  EXPECT_NEAR(computation(e, s3)->repetitions, n, 1e-12);
+}
+
+//===----------------------------------------------------------------------===//
+// Table 4.4 and the imbalance rule: unknown subscripts
+//===----------------------------------------------------------------------===//
+
+TEST(Table4_4, UnknownSubscriptsUseCollectiveCommunication) {
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  b.array("B", {n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  auto s1 = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.refOf("B", {b.unknown(1)})},
+                   {.loads = 1, .stores = 1});
+  auto s2 = b.stmt({i}, b.refOf("A", {b.unknown(1)}), {b.ref("B", {b.c(7)})},
+                   {.loads = 1, .stores = 1});
+  auto s3 = b.stmt({i}, b.ref("A", {b.c(7)}), {b.refOf("B", {b.unknown(1)})},
+                   {.loads = 1, .stores = 1});
+  Program p = b.build();
+  Estimate e = run(p, layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}}));
+  double share = ceilDiv(n, N) * 8;
+  // single / unknown: ManyToManyMulticast(ceil(n/N), N)
+  auto t1 = comm(e, s1);
+  ASSERT_EQ(t1.size(), 1u);
+  EXPECT_EQ(t1[0].primitive, "ManyToManyMulticast");
+  EXPECT_NEAR(t1[0].seconds, (N - 1) * 2 * T(share), 1e-12);
+  // unknown / constant: OneToManyMulticast(1, N)
+  auto t2 = comm(e, s2);
+  ASSERT_EQ(t2.size(), 1u);
+  EXPECT_EQ(t2[0].primitive, "OneToManyMulticast");
+  EXPECT_NEAR(t2[0].seconds, ceilLog2(N) * T(8), 1e-12);
+  // constant / unknown: Gather(ceil(n/N), N)
+  auto t3 = comm(e, s3);
+  ASSERT_EQ(t3.size(), 1u);
+  EXPECT_EQ(t3[0].primitive, "Gather");
+  EXPECT_NEAR(t3[0].seconds, (N - 1) * T(share), 1e-12);
+  // The unknown lhs of S2 spreads its n iterations with imbalance imb:
+  // C = ceil(n / max(N / imb, 1)).
+  EstimateOptions o;
+  o.imbalance = 1.5;
+  double t = 1e-6;
+  EXPECT_NEAR(
+      computation(
+          run(p, layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}}), o), s2)
+          ->seconds,
+      std::ceil(n / std::max(N / 1.5, 1.0)) * t, 1e-12);
+}
+
+TEST(Table4_4, PartlyKnownSubscriptIsRegularInItsLoop) {
+  // olda's XRSPQ(MRSIJ) = XIJ(MJ), MRSIJ = MJ + x(MI) (section 6.2.4): the
+  // subscript is single-index in MJ; communication stays inside MI and uses
+  // Transfers instead of a ManyToManyMulticast.
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("X", {n * n});
+  b.array("Y", {n});
+  auto mi = b.loop("MI", b.c(1), b.p("N"), "", 1, true);
+  auto mj = b.loop("MJ", b.c(1), b.p("N"), mi, 1, true);
+  b.stmt({mi, mj}, b.refOf("X", {b.unknown(1, b.iv(mj))}),
+         {b.ref("Y", {b.iv(mj)})}, {.loads = 1, .stores = 1});
+  Estimate e =
+      run(b.build(), layout({N}, {{"X", {cyclic(0)}}, {"Y", {cyclic(0)}}}));
+  auto t = comm(e, "S1");
+  ASSERT_FALSE(t.empty());
+  for (const auto &x : t) {
+    EXPECT_NE(x.primitive, "ManyToManyMulticast");
+    EXPECT_EQ(x.placement, mi);
+  }
+  // The x part is unknown, so synchrony cannot be proved: a speed-ratio of
+  // one gives 2 (N > 1) Transfer(mlis), per MI iteration.
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0].primitive, "Transfer");
+  EXPECT_EQ(t[0].messageWords, ceilDiv(n, N));
+  EXPECT_NEAR(t[0].seconds, n * 2 * T(8 * ceilDiv(n, N)), 1e-12);
+}
+
+//===----------------------------------------------------------------------===//
+// Section 3.2.2: multiple-index subscripts and several varying subscripts
+//===----------------------------------------------------------------------===//
+
+TEST(Computation, MultipleIndexFreezesTheOuterLoop) {
+  const int64_t n = 32, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {2 * n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.p("N"), i, 1, true);
+  AffineExpr ij = b.iv(i);
+  ij.coeffs[j] = 1;
+  b.stmt({i, j}, b.ref("A", {ij}), {}, {.stores = 1});
+  Estimate e = run(b.build(), layout({N}, {{"A", {block(0)}}}));
+  // C_j by Eq. 3.2 (b = 2n/N = 16, r = n = 32): 16 * floor(32/64) +
+  // min(16, ceil(32)) = 16; C_i = n (frozen).
+  EXPECT_NEAR(computation(e, "S1")->repetitions, n * 16.0, 1e-12);
+}
+
+TEST(Computation, SeveralVaryingSubscriptsTakeTheMinimum) {
+  // Fig. 3.5: A(i, i) on 2 x 4: the terms n/2 and n/4 give n/4.
+  const int64_t n = 64;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  b.stmt({i}, b.ref("A", {b.iv(i), b.iv(i)}), {}, {.stores = 1});
+  Estimate e = run(b.build(), layout({2, 4}, {{"A", {block(0), block(1)}}}));
+  EXPECT_NEAR(computation(e, "S1")->repetitions, n / 4.0, 1e-12);
+}
+
+TEST(Computation, ReachingProbabilityScalesBothParts) {
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  b.array("B", {n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.c(1)})},
+                  {.loads = 1, .stores = 1});
+  Program p = b.build();
+  Layout l = layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}});
+  Estimate full = run(p, l);
+  b.probability(s, 0.25);
+  Estimate quarter = run(b.build(), l);
+  EXPECT_NEAR(quarter.computationSeconds, 0.25 * full.computationSeconds,
+              1e-15);
+  EXPECT_NEAR(quarter.communicationSeconds, 0.25 * full.communicationSeconds,
+              1e-15);
+  // single / constant (Table 4.2): OneToManyMulticast(1, les = N).
+  EXPECT_NEAR(full.communicationSeconds, ceilLog2(N) * T(8), 1e-12);
+}
+
+//===----------------------------------------------------------------------===//
+// Section 3.3: overlap
+//===----------------------------------------------------------------------===//
+
+TEST(Overlap, OneToManyDependenceSplitsTheLoop) {
+  // Fig. 3.6: A(i) = F(A(k)), k = 20: C = C^i + 1 + C^f by Eq. 3.2.
+  const int64_t n = 64, N = 4, k = 20;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  auto i = b.loop("I", b.c(1), b.p("N"));
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("A", {b.c(k)})},
+                  {.loads = 1, .stores = 1});
+  b.dep(s, s, K::Flow, "A", i, {"<"}, {std::nullopt});
+  Program p = b.build();
+  Layout l = layout({N}, {{"A", {block(0)}}});
+  // Eq. 3.2 with alpha = s = 1 on blocks of b = 16: the initial part
+  // (k - 1 iterations) and the final part (n - k) are each spread over N.
+  auto C = [](double r, double b, double N) {
+    return b * std::floor(r / (N * b)) +
+           std::min(b, std::ceil(std::fmod(r, N * b)));
+  };
+  double expected = C(k - 1, 16, N) + 1 + C(n - k, 16, N);
+  EXPECT_NEAR(computation(run(p, l), s)->repetitions, expected, 1e-12);
+  EstimateOptions o;
+  o.overlap = false;
+  EXPECT_NEAR(computation(run(p, l, o), s)->repetitions, n, 1e-12);
+}
+
+TEST(Overlap, ConstantDistanceOverlapsWithinABlock) {
+  // Fig. 3.7: A(i) = F(A(i - d)), d = 3, blocked on 4:
+  // O = min(d - 1, floor(b/(|a| s))) * (ceil(|a| r / b) - 1).
+  const int64_t n = 64, N = 4, d = 3;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  auto i = b.loop("I", b.c(d + 1), b.p("N"));
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("A", {b.iv(i, 1, -d)})},
+                  {.loads = 1, .stores = 1});
+  b.dep(s, s, K::Flow, "A", i, {"<"}, {d});
+  Layout l = layout({N}, {{"A", {block(0)}}});
+  double r = n - d, bsz = 16;
+  double O = std::min(double(d - 1), bsz) * (std::ceil(r / bsz) - 1);
+  EXPECT_NEAR(computation(run(b.build(), l), s)->repetitions, (n - d) - O,
+              1e-12);
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+TEST(Reduction, ScalarReductionIsPartitionedAndReduced) {
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("X", {n});
+  auto i = b.loop("I", b.c(1), b.p("N"));
+  auto s = b.scalarStmt({i}, "S", {b.ref("X", {b.iv(i)})},
+                        {.loads = 1, .fadd = 1}, "sum");
+  b.dep(s, s, K::Flow, "S", i, {"<"}, {1});
+  Program p = b.build();
+  Layout l = layout({N}, {{"X", {cyclic(0)}}});
+  Estimate e = run(p, l);
+  double t = 0.5e-6 + 5e-6;
+  EXPECT_NEAR(computation(e, s)->seconds, ceilDiv(n, N) * t, 1e-12);
+  auto c = comm(e, s);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Reduction"); // Table 4.2: reduction op
+  EXPECT_NEAR(c[0].seconds, ceilLog2(N) * T(8), 1e-12);
+  // Read literally, Eq. 3.1 leaves a scalar reduction sequential.
+  EstimateOptions o;
+  o.parallelReductions = false;
+  EXPECT_NEAR(computation(run(p, l, o), s)->seconds, n * t, 1e-12);
+}
+
+//===----------------------------------------------------------------------===//
+// Replication
+//===----------------------------------------------------------------------===//
+
+TEST(Replication, ReplicatedReadsAreFreeReplicatedWritesMulticast) {
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  b.array("B", {n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i, 1, 0)})},
+         {.loads = 1, .stores = 1});
+  Program p = b.build();
+  Estimate readRep =
+      run(p, layout({N}, {{"A", {block(0)}}, {"B", {replicated(0)}}}));
+  EXPECT_EQ(readRep.communicationSeconds, 0);
+  Estimate writeRep =
+      run(p, layout({N}, {{"A", {replicated(0)}}, {"B", {block(0)}}}));
+  auto t = comm(writeRep, "S1");
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0].primitive, "ManyToManyMulticast");
+  EXPECT_NEAR(t[0].seconds, (N - 1) * 2 * T(8 * ceilDiv(n, N)), 1e-12);
+  // Every copy computes every element.
+  EXPECT_NEAR(computation(writeRep, "S1")->repetitions, n, 1e-12);
+}
+
+//===----------------------------------------------------------------------===//
+// Validation of a layout against a program
+//===----------------------------------------------------------------------===//
+
+class Validation : public ::testing::Test {
+protected:
+  Validation() {
+    ModelBuilder b;
+    b.param("N", 16);
+    b.array("A", {16, 16});
+    b.array("B", {16});
+    auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+    b.stmt({i}, b.ref("A", {b.iv(i), b.c(1)}), {b.ref("B", {b.iv(i)})});
+    p = b.build();
+  }
+  std::string error(const Layout &l, std::optional<int64_t> procs = 4) {
+    EstimateOptions o;
+    o.procs = procs;
+    auto e = estimate(p, l, ipsc2(), o);
+    EXPECT_FALSE(e.ok());
+    auto v = validateLayout(p, l, procs);
+    EXPECT_FALSE(v.ok());
+    return e ? "" : e.error().message;
+  }
+  Program p;
+};
+
+TEST_F(Validation, AGoodLayoutPasses) {
+  Layout l = layout({4}, {{"A", {block(0), collapsed()}}, {"B", {block(0)}}});
+  EXPECT_TRUE(validateLayout(p, l, 4).ok());
+  // Fortran names are matched case-insensitively.
+  Layout lower =
+      layout({4}, {{"a", {block(0), collapsed()}}, {"b", {block(0)}}});
+  EXPECT_TRUE(validateLayout(p, lower, 4).ok());
+}
+
+TEST_F(Validation, UnknownArray) {
+  auto m = error(layout(
+      {4},
+      {{"A", {block(0), collapsed()}}, {"B", {block(0)}}, {"Q", {block(0)}}}));
+  EXPECT_NE(m.find("no array Q"), std::string::npos) << m;
+}
+
+TEST_F(Validation, MissingArray) {
+  auto m = error(layout({4}, {{"A", {block(0), collapsed()}}}));
+  EXPECT_NE(m.find("array B"), std::string::npos) << m;
+}
+
+TEST_F(Validation, MeshProductDiffersFromProcessorCount) {
+  auto m =
+      error(layout({2, 4}, {{"A", {block(0), block(1)}}, {"B", {block(0)}}}));
+  EXPECT_NE(m.find("8 processors"), std::string::npos) << m;
+  EXPECT_NE(m.find("4"), std::string::npos) << m;
+}
+
+TEST_F(Validation, NonPositiveBlock) {
+  for (int64_t bad : {0, -3}) {
+    auto m = error(layout(
+        {4}, {{"A", {blockCyclic(0, bad), collapsed()}}, {"B", {block(0)}}}));
+    EXPECT_NE(m.find("block"), std::string::npos) << m;
+    EXPECT_NE(m.find("positive"), std::string::npos) << m;
+  }
+}
+
+TEST_F(Validation, RankAndMeshDimensionMistakes) {
+  auto rank = error(layout({4}, {{"A", {block(0)}}, {"B", {block(0)}}}));
+  EXPECT_NE(rank.find("dimensions"), std::string::npos) << rank;
+  auto twice =
+      error(layout({4}, {{"A", {block(0), block(0)}}, {"B", {block(0)}}}));
+  EXPECT_NE(twice.find("already on mesh dimension 0"), std::string::npos);
+  auto outside =
+      error(layout({4}, {{"A", {block(0), collapsed()}}, {"B", {block(1)}}}));
+  EXPECT_NE(outside.find("mesh_dim"), std::string::npos) << outside;
+}
+
+//===----------------------------------------------------------------------===//
+// Build once, evaluate many; the JSON document
+//===----------------------------------------------------------------------===//
+
+TEST(Estimator, EvaluatesManyLayoutsFromOneAnalysis) {
+  const int64_t n = 64;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  b.stmt({i}, b.ref("A", {b.iv(i), b.c(3)}), {b.ref("B", {b.c(5), b.iv(i)})},
+         {.loads = 1, .stores = 1});
+  Program p = b.build();
+  EstimateOptions o;
+  o.procs = 8;
+  auto est = Estimator::build(p, o);
+  ASSERT_TRUE(est.ok());
+  Machine m = ipsc2();
+  for (auto [n1, n2] : std::vector<std::pair<int64_t, int64_t>>{
+           {1, 8}, {2, 4}, {4, 2}, {8, 1}}) {
+    Layout l = layout(
+        {n1, n2}, {{"A", {block(0), block(1)}}, {"B", {block(0), block(1)}}});
+    auto full = est->evaluate(l, m);
+    auto fast = est->seconds(l, m);
+    ASSERT_TRUE(full.ok() && fast.ok());
+    EXPECT_DOUBLE_EQ(*fast, full->predictedSeconds);
+    EXPECT_DOUBLE_EQ(full->predictedSeconds,
+                     full->computationSeconds + full->communicationSeconds);
+    auto one = estimate(p, l, m, o);
+    ASSERT_TRUE(one.ok());
+    EXPECT_DOUBLE_EQ(one->predictedSeconds, full->predictedSeconds);
+    double sum = 0;
+    for (const auto &t : full->terms)
+      sum += t.seconds;
+    EXPECT_NEAR(sum, full->predictedSeconds, 1e-12);
+  }
+  EXPECT_FALSE(est->seconds(layout({4, 4}, {{"A", {block(0), block(1)}},
+                                            {"B", {block(0), block(1)}}}),
+                            m)
+                   .ok()); // 16 != 8
+}
+
+TEST(EstimateJson, DocumentMatchesItsSchema) {
+  const int64_t n = 64;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  b.stmt({i}, b.ref("A", {b.iv(i), b.c(3)}), {b.ref("B", {b.c(5), b.iv(i)})},
+         {.loads = 1, .stores = 1});
+  Estimate e = run(b.build(), layout({4, 2}, {{"A", {block(0), block(1)}},
+                                              {"B", {block(0), block(1)}}}));
+  auto j = toJson(e);
+  EXPECT_EQ(j["schema"], "dlayout-estimate/1");
+  EXPECT_DOUBLE_EQ(j["predicted_seconds"].get<double>(), e.predictedSeconds);
+  EXPECT_DOUBLE_EQ(j["communication_seconds"].get<double>(),
+                   e.communicationSeconds);
+  ASSERT_EQ(j["terms"].size(), e.terms.size());
+  bool sawComm = false;
+  for (const auto &t : j["terms"])
+    if (t["kind"] == "communication") {
+      sawComm = true;
+      EXPECT_EQ(t["primitive"], "D-Scatter");
+      EXPECT_EQ(t["message_words"], 16);
+      EXPECT_EQ(t["message_bytes"], 128);
+      EXPECT_EQ(t["group_size"], 2);
+      EXPECT_TRUE(t["placement"].is_null());
+      EXPECT_EQ(t["array"], "B");
+    }
+  EXPECT_TRUE(sawComm);
+  ASSERT_EQ(j["phases"].size(), 1u);
+
+  // Against docs/schema/estimate.json, when Python's jsonschema is there.
+  if (std::system("python3 -c 'import jsonschema' >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "python3-jsonschema is not installed";
+  std::string file = ::testing::TempDir() + "dlayout-estimate-test.json";
+  std::ofstream(file) << j.dump(2);
+  std::string cmd =
+      "python3 " DLAYOUT_SCHEMA_DIR "/../../tests/schema/validate.py " + file;
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+}
+
+} // namespace
+} // namespace dlayout::test

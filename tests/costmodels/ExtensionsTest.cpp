@@ -1,0 +1,205 @@
+//===- tests/costmodels/ExtensionsTest.cpp - Beyond the thesis ------------===//
+//
+// Inspector/executor, redistribution, the placement modes, topology hops,
+// other machines. Expected values follow the formulas stated in the headers
+// (Irregular.h, Redistribution.h), evaluated here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Helpers.h"
+#include "costmodels/Redistribution.h"
+
+namespace dlayout::test {
+namespace {
+
+using K = Dependence::Kind;
+
+/// DO T = 1, NT: A(I) = B(IDX(I)); B(I) = A(I)  (I a doall)
+Program irregular(int64_t n, int64_t nt, bool rewriteIndex) {
+  ModelBuilder b;
+  b.param("N", n);
+  b.param("NT", nt);
+  b.array("A", {n});
+  b.array("B", {n});
+  b.array("IDX", {n}, 4);
+  auto t = b.loop("T", b.c(1), b.p("NT"));
+  auto i = b.loop("I", b.c(1), b.p("N"), t, 1, true);
+  auto i2 = b.loop("I", b.c(1), b.p("N"), t, 1, true);
+  Reference idx = b.ref("IDX", {b.iv(i)});
+  auto s1 =
+      b.stmt({t, i}, b.ref("A", {b.iv(i)}),
+             {b.refOf("B", {b.indirect(idx)}), idx}, {.loads = 2, .stores = 1});
+  auto s2 = b.stmt({t, i2}, b.ref("B", {b.iv(i2)}), {b.ref("A", {b.iv(i2)})},
+                   {.loads = 1, .stores = 1});
+  b.dep(s1, s2, K::Flow, "A", "", {"="}, {0});
+  b.dep(s2, s1, K::Flow, "B", t, {"<"}, {1});
+  if (rewriteIndex) {
+    auto i3 = b.loop("I", b.c(1), b.p("N"), t, 1, true);
+    b.stmt({t, i3}, b.ref("IDX", {b.iv(i3)}), {}, {.stores = 1});
+  }
+  return b.build();
+}
+
+Layout irregularLayout(int64_t N) {
+  return layout({N},
+                {{"A", {block(0)}}, {"B", {block(0)}}, {"IDX", {block(0)}}});
+}
+
+TEST(InspectorExecutor, AmortisedInspectorBeatsTheCollective) {
+  const int64_t n = 64, nt = 10, N = 4;
+  Program p = irregular(n, nt, false);
+  Layout l = irregularLayout(N);
+  // The thesis: ManyToManyMulticast(ceil(n/N), N) every T iteration.
+  double collective = nt * (N - 1) * 2 * T(8 * ceilDiv(n, N));
+  EXPECT_NEAR(commSeconds(run(p, l), "S1", "B"), collective, 1e-9);
+
+  // Inspector/executor (Irregular.h): R = ceil(n/N) references per
+  // processor, R (1 - 1/N) of them remote, from N - 1 owners.
+  double R = ceilDiv(n, N), remote = std::ceil(R * (1 - 1.0 / N));
+  double sources = std::min<double>(N - 1, remote), each = remote / sources;
+  double executor = sources * T(each * 8);
+  double inspector = R * (0.5e-6 + 0 + 5e-6) + ceilLog2(N) * T(8.0 * N) +
+                     sources * T(each * 8);
+  EstimateOptions o;
+  o.irregular = IrregularStrategy::InspectorExecutor;
+  Estimate e = run(p, l, o);
+  auto t = comm(e, "S1", "B");
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].primitive, "Inspector");
+  EXPECT_EQ(t[0].repetitions, 1); // IDX never changes: the schedule is reused
+  EXPECT_NEAR(t[0].seconds, inspector, 1e-9);
+  EXPECT_EQ(t[1].primitive, "Executor");
+  EXPECT_EQ(t[1].repetitions, nt);
+  EXPECT_NEAR(t[1].seconds, nt * executor, 1e-9);
+  // Cheapest picks it here.
+  o.irregular = IrregularStrategy::Cheapest;
+  EXPECT_NEAR(commSeconds(run(p, l, o), "S1", "B"), inspector + nt * executor,
+              1e-9);
+}
+
+TEST(InspectorExecutor, RewrittenIndexRerunsTheInspector) {
+  const int64_t n = 64, nt = 10, N = 4;
+  EstimateOptions o;
+  o.irregular = IrregularStrategy::InspectorExecutor;
+  Estimate e = run(irregular(n, nt, true), irregularLayout(N), o);
+  auto t = comm(e, "S1", "B");
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].primitive, "Inspector");
+  EXPECT_EQ(t[0].repetitions, nt);
+}
+
+TEST(Redistribution, RowsToColumns) {
+  const int64_t n = 64, N = 4;
+  Array a;
+  a.name = "A";
+  a.dims = {{n, 1, std::nullopt}, {n, 1, std::nullopt}};
+  ArrayLayout rows{{block(0), collapsed()}}, cols{{collapsed(), block(0)}};
+  auto c = redistributionCost(a, rows, {N}, cols, {N}, ipsc2());
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  // Each processor keeps a (n/N)^2 square and sends one to each other one.
+  double bytes = (n / N) * (n / N) * 8.0;
+  EXPECT_NEAR(c->seconds, (N - 1) * T(bytes), 1e-12);
+  EXPECT_EQ(c->maxMessages, N - 1);
+  EXPECT_DOUBLE_EQ(c->bytesMoved, N * (N - 1) * bytes);
+  // Nothing moves when nothing changes.
+  auto same = redistributionCost(a, rows, {N}, rows, {N}, ipsc2());
+  ASSERT_TRUE(same.ok());
+  EXPECT_EQ(same->seconds, 0);
+  EXPECT_EQ(same->bytesMoved, 0);
+}
+
+TEST(Redistribution, BlockToCyclicAndToReplicated) {
+  const int64_t n = 64, N = 4;
+  Array a;
+  a.name = "D";
+  a.dims = {{n, 1, std::nullopt}};
+  ArrayLayout blk{{block(0)}}, cyc{{cyclic(0)}}, rep{{replicated(0)}};
+  auto c = redistributionCost(a, blk, {N}, cyc, {N}, ipsc2());
+  ASSERT_TRUE(c.ok());
+  // A block of 16 holds 4 elements for each of the 4 processors.
+  EXPECT_NEAR(c->seconds, (N - 1) * T(4 * 8), 1e-12);
+  auto r = redistributionCost(a, blk, {N}, rep, {N}, ipsc2());
+  ASSERT_TRUE(r.ok());
+  EXPECT_NEAR(r->seconds, (N - 1) * T(16 * 8), 1e-12);
+  // A mistaken layout is an Error.
+  ArrayLayout bad{{blockCyclic(0, 0)}};
+  EXPECT_FALSE(redistributionCost(a, blk, {N}, bad, {N}, ipsc2()).ok());
+}
+
+TEST(Placement, SequentialLoopsKeepCommunicationInside) {
+  // Fig. 4.5 with the i loop not marked parallel: the conservative mode
+  // (Parafrase-2's view, PlacementSource::SequentialLoops) keeps B's
+  // boundary Transfer inside i as well, pipelined over i.
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, n});
+  auto i = b.loop("I", b.c(1), b.p("N"));
+  auto j = b.loop("J", b.c(2), b.p("N"), i);
+  auto s1 = b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}),
+                   {b.ref("B", {b.iv(i), b.iv(j, 1, -1)})},
+                   {.loads = 1, .stores = 1, .fadd = 1});
+  auto s2 = b.stmt({i, j}, b.ref("B", {b.iv(i), b.iv(j)}),
+                   {b.ref("A", {b.iv(i), b.iv(j)})}, {.loads = 1, .stores = 1});
+  b.dep(s2, s1, K::Flow, "B", j, {"=", "<"}, {0, 1});
+  b.dep(s1, s2, K::Flow, "A", "", {"=", "="}, {0, 0});
+  Program p = b.build();
+  Layout l = layout(
+      {N}, {{"A", {collapsed(), block(0)}}, {"B", {collapsed(), block(0)}}});
+  auto precise = comm(run(p, l), s1, "B");
+  ASSERT_EQ(precise.size(), 1u);
+  EXPECT_EQ(precise[0].messageWords, n); // vectorised over the doall i
+  EXPECT_EQ(precise[0].repetitions, N - 1);
+  EstimateOptions o;
+  o.placement = PlacementSource::SequentialLoops;
+  auto conservative = comm(run(p, l, o), s1, "B");
+  ASSERT_EQ(conservative.size(), 1u);
+  EXPECT_EQ(conservative[0].messageWords, 1);
+  EXPECT_EQ(conservative[0].placement, j);
+  // Pipelined over i (section 4.5.3): (N - 1) + (n_i - 1) Transfer(1).
+  EXPECT_EQ(conservative[0].repetitions, (N - 1) + (n - 1));
+  // And S1 is sequential in i: with A by rows its computation is not
+  // divided over the N processors any more (C_i = n instead of n/N).
+  Layout rows = layout(
+      {N}, {{"A", {block(0), collapsed()}}, {"B", {block(0), collapsed()}}});
+  EXPECT_NEAR(computation(run(p, rows, o), s1)->repetitions,
+              N * computation(run(p, rows), s1)->repetitions, 1e-9);
+}
+
+TEST(Machines, TopologyHopsAndOtherPresets) {
+  const int64_t n = 64;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  b.array("B", {n});
+  auto i = b.loop("I", b.c(2), b.p("N"), "", 1, true);
+  b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i, 1, -1)})},
+         {.loads = 1, .stores = 1, .fadd = 1});
+  Program p = b.build();
+  Layout l = layout({8}, {{"A", {block(0)}}, {"B", {block(0)}}});
+  Machine hop = ipsc2();
+  hop.perHop = 10e-6;
+  hop.grayCodeEmbedding = false;
+  auto plain = estimate(p, l, hop);
+  EstimateOptions o;
+  o.topologyHops = true;
+  auto hops = estimate(p, l, hop, o);
+  ASSERT_TRUE(plain.ok() && hops.ok());
+  // One boundary Shift of 1 element: 2 messages, each 2 hops away (binary
+  // labels) at 10 us a hop.
+  EXPECT_NEAR(hops->communicationSeconds - plain->communicationSeconds,
+              2 * 2 * 10e-6, 1e-12);
+  for (const char *m : {"ncube7", "cluster"}) {
+    auto e = estimate(p, l, *machinePreset(m));
+    ASSERT_TRUE(e.ok());
+    EXPECT_GT(e->computationSeconds, 0);
+    EXPECT_GT(e->communicationSeconds, 0);
+  }
+  // The cluster computes far faster than the iPSC/2.
+  EXPECT_LT(estimate(p, l, *machinePreset("cluster"))->computationSeconds,
+            1e-3 * estimate(p, l, ipsc2())->computationSeconds);
+}
+
+} // namespace
+} // namespace dlayout::test
