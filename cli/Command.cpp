@@ -1,0 +1,75 @@
+//===- cli/Command.cpp ----------------------------------------------------===//
+#include "cli/Command.h"
+
+#include "analyzer/Extract.h"
+#include "cli/Options.h"
+
+#include <fstream>
+#include <iostream>
+
+namespace dlayout::cli {
+
+int fail(const Error &e) {
+  std::cerr << "dlayout: error: " << e.str() << "\n";
+  return 1;
+}
+
+void warn(const Warning &w) {
+  std::cerr << "dlayout: warning: " << (w.loc.known() ? w.loc.str() + ": " : "")
+            << w.message << "\n";
+}
+
+Status emit(const std::string &text, const std::string &output) {
+  if (output.empty() || output == "-") {
+    std::cout << text;
+    std::cout.flush();
+    return success();
+  }
+  std::ofstream f(output, std::ios::binary);
+  if (!f) return makeError("cannot write " + output);
+  f << text;
+  f.close();
+  if (!f) return makeError("cannot write " + output);
+  return success();
+}
+
+void addProgramOptions(CLI::App *cmd, ProgramOptions &o) {
+  cmd->add_option("PROGRAM", o.program,
+                  "Fortran (.f .f90 .F .F90) or C/C++ source, LLVM IR (.ll .bc), "
+                  "or a model (.json)")->required();
+  cmd->add_option("--param", o.params,
+                  "Bind a size: NAME=VALUE (a symbolic size in the program, or a "
+                  "preprocessor macro the source is sized with); repeatable")
+      ->type_name("NAME=VALUE");
+  cmd->add_option("--function", o.functions,
+                  "Analyse only this function (repeatable; default: all)")
+      ->type_name("NAME");
+  cmd->add_option("--probability", o.probabilities,
+                  "Reaching probability of the statements on a source line "
+                  "(default 1)")->type_name("LINE=P");
+  cmd->add_option("--trip-count", o.tripCounts,
+                  "Expected trip count of the loop on a source line whose bounds "
+                  "are not affine (default 10, with a warning)")->type_name("LINE=N");
+}
+
+Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags) {
+  ExtractOptions x;
+  x.input = o.program;
+  x.functions = o.functions;
+  x.compilerFlags = flags;
+  auto params = parseParams(o.params);
+  if (!params) return params.error();
+  x.params = *params;
+  auto probs = parseLineValues("--probability", o.probabilities, 0, 1);
+  if (!probs) return probs.error();
+  x.probabilities = *probs;
+  auto trips = parseLineValues("--trip-count", o.tripCounts, 0, 1e15);
+  if (!trips) return trips.error();
+  x.tripCounts = *trips;
+  auto P = extract(x);
+  if (P)
+    for (auto &w : P->warnings) warn(w);
+  return P;
+}
+
+} // namespace dlayout::cli

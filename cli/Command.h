@@ -1,0 +1,47 @@
+//===- cli/Command.h - What every dlayout subcommand shares -----*- C++ -*-===//
+//
+// Each subcommand lives in a file of its own (ExtractCommand.cpp, ...) and
+// has one entry point, add<Name>Command(app, compilerFlags), which declares
+// its options on the CLI11 app and returns the function that runs it once
+// the command line is parsed. Options that read a program (PROGRAM, --param,
+// --function, --probability, --trip-count) and the ways of reporting are
+// shared here; only cli/ prints.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Program.h"
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace dlayout::cli {
+
+/// A parsed subcommand: its CLI11 app and what to run (exit status).
+struct Command {
+  CLI::App *app = nullptr;
+  std::function<int()> run;
+};
+
+Command addExtractCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
+Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
+
+/// The options that name and read a program.
+struct ProgramOptions {
+  std::string program;
+  std::vector<std::string> params, functions, probabilities, tripCounts;
+};
+void addProgramOptions(CLI::App *cmd, ProgramOptions &o);
+/// Extracts (or reads) the program; warnings are printed.
+Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags);
+
+/// "dlayout: error: ..." on standard error; returns 1.
+int fail(const Error &e);
+void warn(const Warning &w);
+/// Writes `text` to `output` (a file), or standard output when empty or "-".
+Status emit(const std::string &text, const std::string &output);
+
+} // namespace dlayout::cli

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""`dlayout estimate` end to end: real samples through the analyzer and the
+estimator, the JSON checked against its schema, and bad layouts refused.
+
+The expectations are the thesis's (Gupta 1992, §6.2-6.3), derived through
+the general mechanism: nothing here is tuned to a program."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+BIN = os.environ["DLAYOUT"]
+SRC = os.environ["DLAYOUT_SOURCE_DIR"]
+VALIDATE = os.path.join(SRC, "tests", "schema", "validate.py")
+SAMPLES = os.path.join(SRC, "samples")
+
+
+def run(*args):
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=300)
+
+
+def layout(mesh, arrays):
+    """arrays: name -> list of (kind, mesh_dim) per dimension."""
+    doc = {"schema": "dlayout-layout/1", "mesh": mesh, "arrays": {}}
+    for name, dims in arrays.items():
+        out = []
+        for kind, md in dims:
+            d = {"kind": kind}
+            if md is not None:
+                d["mesh_dim"] = md
+            out.append(d)
+        doc["arrays"][name] = {"dims": out}
+    return doc
+
+
+class Estimate(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.models = {}
+        for name, src, params in [
+            ("jacobi64", "paradigm/jacobi.F", ["NP2=66", "NCYCLES=100"]),
+            ("jacobi1024", "paradigm/jacobi.F", ["NP2=1026", "NCYCLES=100"]),
+            ("tred2", "paradigm/tred2.F", ["N=512"]),
+        ]:
+            out = os.path.join(cls.tmp.name, name + ".json")
+            args = ["extract", os.path.join(SAMPLES, src), "-o", out]
+            for p in params:
+                args += ["--param", p]
+            r = run(*args)
+            assert r.returncode == 0, r.stderr
+            cls.models[name] = out
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def estimate(self, model, lay, *extra, fmt="json"):
+        path = os.path.join(self.tmp.name, "layout.json")
+        with open(path, "w") as f:
+            json.dump(lay, f)
+        r = run("estimate", self.models[model], "--procs", "16", "--layout", path,
+                "--machine", "ipsc2", "--format", fmt, *extra)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return json.loads(r.stdout) if fmt == "json" else r.stdout
+
+    def jacobi(self, mesh, kind="block"):
+        dims = [(kind, 0) if mesh[0] > 1 else ("collapsed", None),
+                (kind, 1) if mesh[1] > 1 else ("collapsed", None)]
+        return layout(mesh, {"A": dims, "B": dims})
+
+    def test_jacobi_prefers_columns_small_and_2d_blocks_large(self):
+        # Thesis §6.3: column blocks (1x16) at n = 64, 4x4 at n = 1024.
+        for model, best in [("jacobi64", [1, 16]), ("jacobi1024", [4, 4])]:
+            times = {tuple(m): self.estimate(model, self.jacobi(m))["predicted_seconds"]
+                     for m in ([1, 16], [4, 4])}
+            self.assertLess(times[tuple(best)], min(times.values()) + 1e-12, (model, times))
+
+    def test_jacobi_communication_is_two_shifts_per_cycle(self):
+        # ncycles * 2 * Shift(n) on 1x16, Shift(m) = 2 Transfer(m) (Table 6.1).
+        e = self.estimate("jacobi64", self.jacobi([1, 16]))
+        shifts = [t for t in e["terms"] if t.get("primitive") == "Shift"]
+        self.assertEqual(len(shifts), 2)
+        for t in shifts:
+            m = t["message_bytes"]
+            transfer = (350 + 0.15 * m if m < 100 else 700 + 0.36 * m) * 1e-6
+            self.assertAlmostEqual(t["seconds"], 100 * 2 * transfer, delta=1e-9)
+        self.assertAlmostEqual(e["communication_seconds"],
+                               sum(t["seconds"] for t in shifts), delta=1e-9)
+
+    def test_internalised_communication_costs_nothing(self):
+        # Rows blocked on 16x1 with the stencil along both dimensions needs
+        # shifts; on one processor nothing moves at all.
+        lay = self.jacobi([1, 1])
+        lay["mesh"] = [16, 1]
+        lay["arrays"]["A"]["dims"][0] = {"kind": "replicated"}
+        lay["arrays"]["B"]["dims"][0] = {"kind": "replicated"}
+        e = self.estimate("jacobi64", lay)
+        self.assertEqual(e["communication_seconds"], 0)
+
+    def test_tred2_row_cyclic_falls_monotonically_to_16x1(self):
+        # §6.2: A, Z cyclic on the rows, D, E cyclic aligned with them; the
+        # estimate falls from 1x16 to 16x1 and lands near the thesis's 515.7 s
+        # at 16x1 (thesis placement).
+        times = []
+        for n1 in (1, 2, 4, 8, 16):
+            n2 = 16 // n1
+            arrays = {
+                "A": [("cyclic", 0), ("cyclic", 1) if n2 > 1 else ("collapsed", None)],
+                "Z": [("cyclic", 0), ("cyclic", 1) if n2 > 1 else ("collapsed", None)],
+                "D": [("cyclic", 0)], "E": [("cyclic", 0)]}
+            if n1 == 1:
+                for a in ("A", "Z"):
+                    arrays[a][0] = ("collapsed", None)
+                for a in ("D", "E"):
+                    arrays[a][0] = ("replicated", None)
+            e = self.estimate("tred2", layout([n1, n2], arrays), "--placement", "thesis")
+            times.append(e["predicted_seconds"])
+        self.assertEqual(times, sorted(times, reverse=True), times)
+        self.assertLess(abs(times[-1] - 515.7) / 515.7, 0.25, times[-1])
+
+    def test_json_validates_and_text_names_terms(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            lay = os.path.join(tmp, "l.json")
+            out = os.path.join(tmp, "e.json")
+            with open(lay, "w") as f:
+                json.dump(self.jacobi([4, 4]), f)
+            r = run("estimate", self.models["jacobi64"], "--procs", "16", "--layout", lay,
+                    "--format", "json", "-o", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            v = subprocess.run([sys.executable, VALIDATE, out], capture_output=True, text=True)
+            self.assertEqual(v.returncode, 0, v.stdout + v.stderr)
+        text = self.estimate("jacobi64", self.jacobi([4, 4]), fmt="text")
+        self.assertIn("Shift(A)", text)
+        self.assertIn("4x4", text)
+
+
+class BadEstimate(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.src = os.path.join(SAMPLES, "paradigm", "jacobi.F")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def run_with(self, lay, *extra):
+        path = os.path.join(self.tmp.name, "l.json")
+        with open(path, "w") as f:
+            f.write(lay if isinstance(lay, str) else json.dumps(lay))
+        return run("estimate", self.src, "--layout", path, *extra)
+
+    def assertCleanError(self, r, fragment):
+        self.assertNotEqual(r.returncode, 0)
+        self.assertLess(r.returncode, 128)
+        self.assertIn("dlayout: error:", r.stderr)
+        self.assertIn(fragment, r.stderr)
+
+    def good(self):
+        return {"schema": "dlayout-layout/1", "mesh": [4, 4],
+                "arrays": {"A": {"dims": [{"kind": "block", "mesh_dim": 0},
+                                          {"kind": "block", "mesh_dim": 1}]},
+                           "B": {"dims": [{"kind": "block", "mesh_dim": 0},
+                                          {"kind": "block", "mesh_dim": 1}]}}}
+
+    def test_mesh_product_is_not_p(self):
+        self.assertCleanError(self.run_with(self.good(), "--procs", "8"), "8")
+
+    def test_unknown_and_missing_arrays(self):
+        lay = self.good()
+        lay["arrays"]["Q"] = lay["arrays"].pop("B")
+        self.assertCleanError(self.run_with(lay, "--procs", "16"), "Q")
+
+    def test_block_size_zero(self):
+        lay = self.good()
+        lay["arrays"]["A"]["dims"][0] = {"kind": "block_cyclic", "mesh_dim": 0, "block": 0}
+        self.assertCleanError(self.run_with(lay, "--procs", "16"), "block")
+
+    def test_truncated_layout_and_wrong_schema(self):
+        self.assertCleanError(self.run_with('{"schema": "dlayout-layout/1", "mesh": [4,', "--procs", "16"), "l.json")
+        lay = self.good()
+        lay["schema"] = "dlayout-layout/9"
+        self.assertCleanError(self.run_with(lay, "--procs", "16"), "dlayout-layout/1")
+
+    def test_unknown_machine_and_bad_procs(self):
+        self.assertCleanError(self.run_with(self.good(), "--procs", "16", "--machine", "cray9"), "cray9")
+        r = self.run_with(self.good(), "--procs", "0")
+        self.assertEqual(r.returncode, 2)
+        r = self.run_with(self.good(), "--procs", "many")
+        self.assertEqual(r.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
