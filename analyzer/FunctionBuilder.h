@@ -57,7 +57,7 @@ private:
   std::optional<Expr> diamond(llvm::PHINode *Phi);
   Expr scalarRead(const std::string &name, llvm::Type *T);
   void addGuards(llvm::BasicBlock *BB);
-  bool interestingScalar(llvm::Instruction *I) const;
+  bool interestingScalar(llvm::Instruction *I);
   void findScalarRecurrences();
   void markArrayReductions();
   void warnPossibleAliasing();

@@ -100,14 +100,14 @@ static bool readsArray(Value *V, Symbols &Sym, int depth = 0) {
   return false;
 }
 
-bool FunctionBuilder::interestingScalar(Instruction *I) const {
+bool FunctionBuilder::interestingScalar(Instruction *I) {
   if (isa<PHINode>(I) || I->getType()->isVoidTy() || Sym.recordForIv(I)) return false;
-  auto Var = const_cast<Symbols &>(Sym).variableOf(I);
+  auto Var = Sym.variableOf(I);
   if (!Var) return false;
   for (auto &L : Sym.loops())
-    if (L.var == const_cast<Symbols &>(Sym).spell(Var->name)) return false;
+    if (L.var == Sym.spell(Var->name)) return false;
   if (I->getType()->isFloatingPointTy()) return true;
-  return readsArray(I, const_cast<Symbols &>(Sym));
+  return readsArray(I, Sym);
 }
 
 void FunctionBuilder::buildStatements() {
