@@ -66,8 +66,8 @@ std::string checkDim(const DimLayout &d, const std::vector<int64_t> &mesh) {
              " entries for the " + std::to_string(procs) +
              " processors of mesh dimension " + std::to_string(d.meshDim);
     for (size_t i = 1; i < d.begins.size(); ++i)
-      if (d.begins[i] < d.begins[i - 1])
-        return "begins[" + std::to_string(i) + "]: must not be less than " +
+      if (d.begins[i] <= d.begins[i - 1])
+        return "begins[" + std::to_string(i) + "]: must be greater than " +
                "begins[" + std::to_string(i - 1) + "]";
   } else if (!d.begins.empty()) {
     return "begins: only general_block has begins";

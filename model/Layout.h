@@ -76,7 +76,8 @@ struct Layout {
 /// Checks a layout on its own: mesh entries >= 1; each distributed (or
 /// replicated-along-one-dimension) array dimension on a mesh dimension that
 /// exists and not shared with another dimension of the same array; block >= 1
-/// for block_cyclic; general_block begins non-decreasing, one per processor;
+/// for block_cyclic; general_block begins increasing (Vienna Fortran's
+/// GENERAL_BLOCK; every processor owns a block), one per processor;
 /// indirect map entries inside the mesh dimension; overlaps >= 0. The message
 /// names the JSON path: "arrays.A.dims[1].mesh_dim: ...".
 Status verify(const Layout &l);
