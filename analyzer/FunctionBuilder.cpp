@@ -151,6 +151,22 @@ void FunctionBuilder::buildLoops() {
     if (!R.iv)
       warnOnce("non-affine", "loop " + M.id + " has no induction variable the "
                "analysis recognises; its bounds are unknown", M.loc);
+    // flang counts a DO with a step other than +-1 as (ub - lb + s) / s: the
+    // bound is then ub, and the count is the quotient, taken numerically.
+    if (auto *Div = dyn_cast_or_null<BinaryOperator>(loneOpaque(iterations));
+        Div && Div->getOpcode() == Instruction::SDiv)
+      if (auto *C = dyn_cast<ConstantInt>(Div->getOperand(1));
+          C && C->getSExtValue() == M.step && M.step != 0) {
+        iterations = Sym.toPoly(Sym.se().getSCEV(Div->getOperand(0)));
+        IterationDivisor[M.id] = M.step;
+        Poly ub = iterations + lower - Poly::constant(M.step);
+        LoopIndex[L] = P.loops.size();
+        P.loops.push_back(M);
+        Lower[M.id] = lower;
+        Upper[M.id] = ub;
+        Iterations[M.id] = iterations;
+        continue;
+      }
     Poly upper = lower + (iterations - Poly::constant(1)) * M.step;
     // Where the exit test compares the variable itself (C's i < n - 1), the
     // bound is the source's, without the clamps of the exit count.
@@ -171,6 +187,14 @@ void FunctionBuilder::buildLoops() {
     M.upper = boundOf(Upper[M.id]);
   }
   evaluateLoops();
+}
+
+/// The value behind a polynomial that is one opaque symbol, else null.
+Value *FunctionBuilder::loneOpaque(const Poly &p) const {
+  if (p.terms().size() != 1) return nullptr;
+  auto &[m, c] = *p.terms().begin();
+  if (c != 1 || m.size() != 1 || m[0].rfind("?:", 0) != 0) return nullptr;
+  return Sym.opaqueValue(m[0]);
 }
 
 /// The last value of the induction variable allowed by an exit test
@@ -237,6 +261,8 @@ void FunctionBuilder::evaluateLoops() {
   for (auto &R : Sym.loops()) {
     auto &M = P.loops[LoopIndex[R.loop]];
     auto trip = valueOf(Iterations[M.id]);
+    if (auto d = IterationDivisor.find(M.id); trip && d != IterationDivisor.end())
+      trip = std::trunc(*trip / double(d->second));
     if (!trip) {
       auto given = Opts.tripCounts.find(M.loc.line);
       double assumed = given != Opts.tripCounts.end() ? given->second : Opts.defaultTripCount;
@@ -282,38 +308,83 @@ Access FunctionBuilder::accessOf(Instruction *I, Value *Ptr, MemoryObject *O) {
 }
 
 
+/// The strides of an array's address arithmetic that are not numbers: for
+/// each induction variable (or unknown value) of an offset, the polynomial
+/// in the parameters that multiplies it -- NP2 in I + J*NP2, N + 1 in an
+/// A(0:N, M) -- ordered by degree.
+static std::vector<Poly> symbolicStrides(const std::vector<Access> &accesses) {
+  std::map<std::string, Poly> found;
+  for (auto &A : accesses) {
+    std::set<std::string> vars;
+    for (auto &[m, c] : A.offset.terms())
+      for (auto &s : m)
+        if (s.rfind("p:", 0) != 0) vars.insert(s);
+    for (auto &v : vars) {
+      Poly coef;
+      bool pure = true;
+      for (auto &[m, c] : A.offset.terms()) {
+        if (std::count(m.begin(), m.end(), v) != 1) continue;
+        Poly t = Poly::constant(c);
+        for (auto &s : m) {
+          if (s == v) continue;
+          if (s.rfind("p:", 0) != 0) pure = false;
+          t = t * Poly::symbol(s);
+        }
+        coef = coef + t;
+      }
+      if (pure && !coef.asConstant()) found.emplace(coef.str(), coef);
+    }
+  }
+  std::vector<Poly> out;
+  for (auto &[k, p] : found) out.push_back(p);
+  std::stable_sort(out.begin(), out.end(), [](const Poly &a, const Poly &b) {
+    return a.degree() != b.degree() ? a.degree() < b.degree()
+                                    : a.terms().size() < b.terms().size();
+  });
+  return out;
+}
+
+/// q with q * divisor == p, for a divisor of one term; nullopt otherwise.
+static std::optional<Poly> divideExactly(const Poly &p, const Poly &divisor) {
+  if (divisor.terms().size() != 1) return std::nullopt;
+  auto &[dm, dc] = *divisor.terms().begin();
+  Poly q;
+  for (auto &[m, c] : p.terms()) {
+    Monomial rest = m;
+    for (auto &s : dm) {
+      auto it = std::find(rest.begin(), rest.end(), s);
+      if (it == rest.end()) return std::nullopt;
+      rest.erase(it);
+    }
+    if (c % dc) return std::nullopt;
+    Poly t = Poly::constant(c / dc);
+    for (auto &s : rest) t = t * Poly::symbol(s);
+    q = q + t;
+  }
+  return q;
+}
+
 /// Where the declaration leaves extents open (adjustable Fortran dummies,
-/// C pointers), the strides of the address arithmetic give them: the
-/// parameter monomials that multiply induction variables, ordered by degree,
-/// are the strides of the dimensions from the second-fastest on.
+/// C pointers), the strides of the address arithmetic give them: the k-th
+/// symbolic stride is the product of the extents of the k fastest
+/// dimensions.
 void FunctionBuilder::completeShapes() {
   for (auto *O : Sym.objects()) {
     if (O->kind != MemoryObject::Kind::Array) continue;
     auto &accesses = AccessesOf[O];
-    std::set<Monomial> strides;
-    for (auto &A : accesses)
-      for (auto &[m, c] : A.offset.terms()) {
-        Monomial params, rest;
-        for (auto &s : m) (s.rfind("p:", 0) == 0 ? params : rest).push_back(s);
-        if (!params.empty() && !rest.empty()) strides.insert(params);
-      }
-    std::vector<Monomial> sorted(strides.begin(), strides.end());
-    std::sort(sorted.begin(), sorted.end(),
-              [](auto &a, auto &b) { return a.size() < b.size(); });
+    std::vector<Poly> strides = symbolicStrides(accesses);
 
     size_t rank = O->extents.size();
     // A C pointer addressed a[i*n + j] is a 2-D array of rows of n.
-    if (rank == 1 && !O->columnMajor && !O->extents[0] && sorted.size() == 1) {
-      O->extents = {std::nullopt, Poly::symbol(sorted[0][0])};
-      for (size_t k = 1; k < sorted[0].size(); ++k)
-        *O->extents[1] = *O->extents[1] * Poly::symbol(sorted[0][k]);
+    if (rank == 1 && !O->columnMajor && !O->extents[0] && strides.size() == 1) {
+      O->extents = {std::nullopt, strides[0]};
       O->lowers = {0, 0};
       O->shapeInferred = true;
       rank = 2;
     }
     // ... and so is one addressed a[i*64 + j] once n is a known 64: the one
     // coefficient above 1 of the induction variables is the row length.
-    if (rank == 1 && !O->columnMajor && !O->extents[0] && sorted.empty()) {
+    if (rank == 1 && !O->columnMajor && !O->extents[0] && strides.empty()) {
       std::set<int64_t> coeffs;
       bool linear = true;
       for (auto &A : accesses)
@@ -335,31 +406,27 @@ void FunctionBuilder::completeShapes() {
     for (size_t d = 0; d < rank; ++d)
       if (d != slowest && !O->extents[d]) open = true;
     if (!open) continue;
-    bool chain = sorted.size() == rank - 1;
-    for (size_t k = 1; chain && k < sorted.size(); ++k)
-      chain = std::includes(sorted[k].begin(), sorted[k].end(),
-                            sorted[k - 1].begin(), sorted[k - 1].end());
-    if (!chain) {
+    std::vector<Poly> extents;
+    if (strides.size() == rank - 1) {
+      Poly prev = Poly::constant(1);
+      for (auto &stride : strides) {
+        auto e = prev.asConstant() == 1 ? std::optional(stride) : divideExactly(stride, prev);
+        if (!e) break;
+        extents.push_back(*e);
+        prev = stride;
+      }
+    }
+    if (extents.size() != rank - 1) {
       warnOnce("shape", "the shape of " + O->name + " is neither declared nor "
                "recoverable from its subscripts; its references are treated "
                "as unknown", O->loc);
       continue;
     }
-    Poly prev = Poly::constant(1);
     for (size_t k = 0; k + 1 < rank; ++k) {
       size_t d = O->columnMajor ? k : rank - 1 - k;
-      Poly stride = Poly::constant(1);
-      for (auto &s : sorted[k]) stride = stride * Poly::symbol(s);
-      // extent(d) = stride(k+1) / stride(k): the symbols added.
-      Monomial added = sorted[k];
-      if (k > 0)
-        for (auto &s : sorted[k - 1]) added.erase(std::find(added.begin(), added.end(), s));
-      Poly e = Poly::constant(1);
-      for (auto &s : added) e = e * Poly::symbol(s);
-      if (!O->extents[d]) O->extents[d] = e;
-      prev = stride;
-      O->shapeInferred = true;
+      if (!O->extents[d]) O->extents[d] = extents[k];
     }
+    O->shapeInferred = true;
   }
 }
 

@@ -39,6 +39,7 @@ private:
   void buildLoops();
   void evaluateLoops();
   std::optional<Poly> exitTestBound(const LoopRecord &R);
+  llvm::Value *loneOpaque(const Poly &p) const;
   std::string renderPoly(const Poly &p) const;
   Bound boundOf(const Poly &p) const;
   std::optional<double> valueOf(const Poly &p) const; // outer ivs at means
@@ -75,6 +76,7 @@ private:
   std::map<const llvm::Loop *, size_t> LoopIndex;
   std::map<std::string, Poly> Lower, Upper, Iterations; // by loop id
   std::map<std::string, double> IvMean;
+  std::map<std::string, int64_t> IterationDivisor; // count = Iterations / d
   std::map<std::string, std::pair<double, double>> Ranges; // symbol -> [lo,hi]
   std::map<std::string, double> ParamValues;
 

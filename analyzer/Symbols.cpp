@@ -397,12 +397,12 @@ Poly Symbols::toPoly(const SCEV *S) {
     // and smin(0, x) is 0 wherever the loop runs at all.
     bool isMax = isa<SCEVSMaxExpr>(MM) || isa<SCEVUMaxExpr>(MM);
     std::vector<const SCEV *> Rest;
+    // Likewise smax(n, -1) + 1, flang's extent of A(0:n): a max with a
+    // constant is the other operand wherever the array is not empty.
     for (auto *Op : MM->operands()) {
       auto *C = dyn_cast<SCEVConstant>(Op);
-      if (C && C->getAPInt().isZero()) {
-        if (!isMax) return Poly::constant(0);
-        continue;
-      }
+      if (C && C->getAPInt().isZero() && !isMax) return Poly::constant(0);
+      if (C && isMax) continue;
       Rest.push_back(Op);
     }
     if (Rest.size() == 1) return toPoly(Rest[0]);

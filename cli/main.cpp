@@ -32,7 +32,8 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "dlayout 0.1.0 (LLVM 19)");
   std::vector<Command> commands = {addExtractCommand(app, flags),
-                                   addEstimateCommand(app, flags)};
+                                   addEstimateCommand(app, flags),
+                                   addAdviseCommand(app, flags)};
 
   std::vector<const char *> cargs = {argv[0]};
   for (auto &a : args) cargs.push_back(a.c_str());

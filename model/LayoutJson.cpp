@@ -91,7 +91,13 @@ DimLayout readDim(const Node &n) {
 
 Layout readLayout(const Node &doc) {
   jsonio::expectSchema(doc, kLayoutSchema);
-  doc.allowOnly({"schema", "mesh", "arrays"});
+  // A layout inside advice carries its predictions; they annotate the
+  // layout and are not part of it.
+  doc.allowOnly({"schema", "mesh", "arrays", "predicted_seconds", "computation_seconds",
+                 "communication_seconds", "origin"});
+  for (const char *key : {"predicted_seconds", "computation_seconds", "communication_seconds"})
+    if (auto n = doc.find(key)) (void)n->number();
+  if (auto n = doc.find("origin")) (void)n->str();
   Layout l;
   l.mesh = readIntegers(doc.get("mesh"));
   for (const auto &[name, array] : doc.get("arrays").members()) {

@@ -103,6 +103,36 @@ class Extract(unittest.TestCase):
         self.assertEqual(trips[0], 3)        # the k loop
         self.assertIn(38, trips)             # i, j = 1 .. n-2
 
+    def test_fortran_dummy_arrays_and_strided_loops(self):
+        code = ("      subroutine s(a, b, n, m)\n"
+                "      integer n, m\n"
+                "      double precision a(n, m), b(n)\n"
+                "      do 10 j = m, 1, -2\n"
+                "        do 20 i = 1, n, 3\n"
+                "          a(i, j) = b(i) * 2 + a(i, j)\n"
+                " 20     continue\n"
+                " 10   continue\n"
+                "      end\n")
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "dummy.f")
+            write(p, code)
+            r = run("extract", p, "--param", "N=30", "--param", "M=20")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            doc = json.loads(r.stdout)
+        loops = {l["var"]: l for l in doc["loops"]}
+        self.assertEqual(loops["J"]["step"], -2)
+        self.assertEqual(loops["I"]["step"], 3)
+        self.assertEqual(loops["J"]["trip_count"], 10)   # 20, 18, ..., 2
+        self.assertEqual(loops["I"]["trip_count"], 10)   # 1, 4, ..., 28
+        self.assertEqual(loops["I"]["upper"]["terms"][0]["params"], {"N": 1})
+        a = [x for x in doc["arrays"] if x["name"] == "A"][0]
+        self.assertEqual(a["origin"], "argument")
+        self.assertEqual(a["dims"][0]["extent"], 30)       # N, from the stride
+        self.assertEqual(a["dims"][0]["extent_expr"]["params"], {"N": 1})
+        ref = doc["statements"][0]["refs"][0]["subscripts"]
+        self.assertEqual([s["class"] for s in ref], ["single", "single"])
+        self.assertTrue(loops["I"]["parallel"] and loops["J"]["parallel"])
+
     @unittest.skipUnless(PLUGIN, "plugin not built")
     def test_opt_plugin_gives_the_same_model(self):
         src = os.path.join(SAMPLES, "paradigm", "jacobi.F")

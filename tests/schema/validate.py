@@ -61,8 +61,25 @@ def load_validator(schema_dir, kind, cache):
         except (OSError, ValueError) as e:
             raise CannotCheck(f"cannot read schema {path}: {e}")
         Draft202012Validator.check_schema(schema)
-        cache[kind] = Draft202012Validator(schema)
+        cache[kind] = Draft202012Validator(schema, resolver=sibling_resolver(schema_dir, path, schema))
     return cache[kind]
+
+
+def sibling_resolver(schema_dir, path, schema):
+    """Resolves "$ref": "layout.json#/..." against the other schemas of the
+    directory, without fetching anything (works with the jsonschema of
+    Debian 12 and with newer ones)."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from jsonschema import RefResolver
+        store = {}
+        for other in schema_dir.glob("*.json"):
+            try:
+                store[other.resolve().as_uri()] = json.loads(other.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                pass
+        return RefResolver(base_uri=path.resolve().as_uri(), referrer=schema, store=store)
 
 
 def problems(path, schema_dir, cache):

@@ -1,0 +1,77 @@
+//===- cli/AdviseCommand.cpp - dlayout advise -----------------------------===//
+//
+// The recommended layout of a program on P processors (solver/Advice.h): the
+// PARADIGM passes, the exact optimiser, the alternatives and the decisive
+// constraints, as text, dlayout-advice/1 JSON, HPF directives or SARIF 2.1.0.
+//
+//===----------------------------------------------------------------------===//
+#include "cli/Command.h"
+#include "costmodels/MachinePresets.h"
+#include "model/Json.h"
+#include "solver/Advice.h"
+#include "solver/AdviceRender.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+namespace dlayout::cli {
+
+Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
+  struct Options : ProgramOptions {
+    int64_t procs = 0;
+    double timeLimit = 5;
+    unsigned alternatives = 5;
+    bool noExact = false;
+    std::string machine = "ipsc2", format = "text", output, placement = "dependences";
+  };
+  auto o = std::make_shared<Options>();
+  auto *cmd = app.add_subcommand(
+      "advise", "Recommend a data layout for every array on P processors, with its "
+                "predicted time, alternatives and the constraints that decided it");
+  addProgramOptions(cmd, *o);
+  cmd->add_option("--procs", o->procs, "Number of processors P")->required()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--machine", o->machine,
+                  "Machine model: a preset (" +
+                      fmt::format("{}", fmt::join(machinePresetNames(), ", ")) +
+                      ") or a dlayout-machine/1 file")
+      ->capture_default_str()->type_name("NAME|FILE");
+  cmd->add_option("--placement", o->placement,
+                  "Where communication is placed: 'dependences' or 'thesis' (every "
+                  "sequential loop a recurrence, as PARADIGM saw programs)")
+      ->check(CLI::IsMember({"dependences", "thesis"}))->capture_default_str();
+  cmd->add_option("--format", o->format, "text, json (dlayout-advice/1), sarif or hpf")
+      ->check(CLI::IsMember({"text", "json", "sarif", "hpf"}))->capture_default_str();
+  cmd->add_option("--time-limit", o->timeLimit, "Seconds for the exact optimiser")
+      ->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--alternatives", o->alternatives, "How many alternatives to list")
+      ->capture_default_str();
+  cmd->add_flag("--no-exact", o->noExact, "Only the PARADIGM passes (no Z3 optimiser)");
+  cmd->add_option("-o,--output", o->output, "Write to FILE instead of standard output")
+      ->type_name("FILE");
+  return {cmd, [o, &flags] {
+            auto machine = loadMachine(o->machine);
+            if (!machine) return fail(machine.error());
+            auto P = loadProgram(*o, flags);
+            if (!P) return fail(P.error());
+            AdviseOptions opts;
+            opts.procs = o->procs;
+            opts.timeLimitSeconds = o->timeLimit;
+            opts.alternatives = o->alternatives;
+            opts.exact = !o->noExact;
+            if (o->placement == "thesis") opts.placement = PlacementSource::SequentialLoops;
+            auto a = advise(*P, *machine, opts);
+            if (!a) return fail(a.error());
+            for (auto &w : a->warnings) warn(w);
+            std::string out;
+            if (o->format == "json") out = dump(toJson(*a));
+            else if (o->format == "sarif") out = dump(renderAdviceSarif(*a, *P));
+            else if (o->format == "hpf") out = renderAdviceHpf(*a, *P);
+            else out = renderAdviceText(*a, *P);
+            if (auto s = emit(out, o->output); !s) return fail(s.error());
+            return 0;
+          }};
+}
+
+} // namespace dlayout::cli

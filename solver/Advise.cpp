@@ -1,0 +1,157 @@
+//===- solver/Advise.cpp - The passes, the optimiser, the advice -----------===//
+//
+// advise() (Advice.h): align -> block-cyclic -> block-size -> num-procs ->
+// replication give the heuristic layout; the exact optimiser starts from it;
+// the better is recommended.
+//
+//===----------------------------------------------------------------------===//
+#include "solver/Advice.h"
+
+#include "solver/AffinityGraph.h"
+#include "solver/ExactOptimizer.h"
+#include "solver/Passes.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <set>
+
+namespace dlayout {
+
+using namespace solver;
+
+Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &opts) {
+  if (opts.procs <= 0)
+    return makeError(fmt::format("the processor count must be positive (got {})", opts.procs));
+  if (p.arrays.empty()) return makeError("the program has no arrays to distribute");
+  EstimateOptions eo;
+  eo.placement = opts.placement;
+  auto est = Estimator::build(p, eo);
+  if (!est) return est.error();
+  cost::AnalysisOptions ao;
+  ao.placement = opts.placement;
+  ao.parallelReductions = eo.parallelReductions;
+  ao.scalarCommunication = eo.scalarCommunication;
+  auto facts = cost::analyzeProgram(p, ao);
+  if (!facts) return facts.error();
+  SolverContext ctx(p, m, *est, *facts, opts.procs);
+
+  int D = 0;
+  for (auto &a : p.arrays) D = std::max<int>(D, int(a.dims.size()));
+  Plan plan = identityPlan(p, std::max(D, 1));
+
+  // align (5.1)
+  if (auto s = alignPass(ctx, plan); !s) return s.error();
+  // Classes without parallelism collapse; at most three stay (5.4.2).
+  plan.kept = parallelClasses(ctx, plan);
+  if (plan.kept.empty()) plan.kept = {0};
+  if (plan.kept.size() > 3) plan.kept.resize(3);
+  // block-cyclic (5.2) and block-size (5.3) under the default mesh
+  auto bc = blockCyclicPass(ctx, plan);
+  if (!bc) return bc.error();
+  if (auto s = blockSizePass(ctx, plan); !s) return s.error();
+  // num-procs (5.4)
+  auto shapes = numProcsPass(ctx, plan);
+  if (!shapes) return shapes.error();
+  if (auto s = replicationPass(ctx, plan); !s) return s.error();
+
+  Advice adv;
+  adv.procs = opts.procs;
+  adv.machine = m.name;
+  Layout heur = toLayout(p, plan);
+  auto hs = ctx.seconds(heur);
+  if (!hs) return hs.error();
+  adv.solver.heuristic = heur;
+  adv.solver.heuristicSeconds = *hs;
+  adv.solver.optimal = heur;
+  adv.solver.optimalSeconds = *hs;
+  adv.solver.method = "none";
+
+  std::vector<RankedLayout> pool = *shapes;
+  pool.push_back({heur, *hs, "heuristic"});
+  if (opts.exact) {
+    auto ex = optimiseExactly(ctx, plan, opts);
+    if (!ex) return ex.error();
+    adv.solver.method = ex->method;
+    adv.solver.proved = ex->proved;
+    for (auto &f : ex->found) {
+      pool.push_back(f);
+      if (f.seconds < adv.solver.optimalSeconds)
+        adv.solver.optimalSeconds = f.seconds, adv.solver.optimal = f.layout;
+    }
+    if (ex->timedOut)
+      adv.warnings.push_back({"solver-time-limit",
+                              fmt::format("the exact optimiser stopped at its time limit "
+                                          "({:.3g} s); its best layout so far is used",
+                                          opts.timeLimitSeconds),
+                              {}});
+  }
+  auto &sr = adv.solver;
+  sr.gap = sr.heuristicSeconds > 0
+               ? (sr.heuristicSeconds - sr.optimalSeconds) / sr.heuristicSeconds
+               : 0;
+  bool optimiserWins = sr.optimalSeconds < sr.heuristicSeconds;
+  adv.recommended = {optimiserWins ? sr.optimal : sr.heuristic,
+                     optimiserWins ? sr.optimalSeconds : sr.heuristicSeconds,
+                     optimiserWins ? "optimiser" : "heuristic"};
+  auto full = ctx.evaluate(adv.recommended.layout);
+  if (!full) return full.error();
+  adv.computationSeconds = (*full)->computationSeconds;
+  adv.communicationSeconds = (*full)->communicationSeconds;
+
+  // Alternatives: distinct layouts, best first; the heuristic's is always
+  // shown when the optimiser's is recommended (the advice shows both).
+  std::stable_sort(pool.begin(), pool.end(),
+                   [](auto &a, auto &b) { return a.seconds < b.seconds; });
+  std::set<std::string> seen{layoutKey(adv.recommended.layout)};
+  if (optimiserWins) {
+    adv.alternatives.push_back({sr.heuristic, sr.heuristicSeconds, "heuristic"});
+    seen.insert(layoutKey(sr.heuristic));
+  }
+  for (auto &r : pool) {
+    if (adv.alternatives.size() >= opts.alternatives) break;
+    if (seen.insert(layoutKey(r.layout)).second) adv.alternatives.push_back(r);
+  }
+  std::stable_sort(adv.alternatives.begin(), adv.alternatives.end(),
+                   [](auto &a, auto &b) { return a.seconds < b.seconds; });
+
+  // Bad input that is still answerable: more processors than the data.
+  int64_t largest = 0;
+  for (auto &a : p.arrays) {
+    int64_t e = 1;
+    for (auto &d : a.dims) e *= std::max<int64_t>(d.extent, 1);
+    largest = std::max(largest, e);
+  }
+  if (opts.procs > largest)
+    adv.warnings.push_back(
+        {"too-many-processors",
+         fmt::format("{} processors are more than any array can use (the largest has {} "
+                     "elements); some processors own no data",
+                     opts.procs, largest),
+         {}});
+  const Layout &rec = adv.recommended.layout;
+  for (size_t k = 0; k < rec.mesh.size(); ++k) {
+    int64_t ext = 0;
+    for (auto &[name, al] : rec.arrays)
+      for (size_t d = 0; d < al.dims.size(); ++d)
+        if (al.dims[d].meshDim == int(k) && al.dims[d].distributed())
+          if (auto *a = p.findArray(name)) ext = std::max(ext, a->dims[d].extent);
+    if (ext > 0 && rec.mesh[k] > ext)
+      adv.warnings.push_back(
+          {"idle-processors",
+           fmt::format("mesh dimension {} has {} processors but its longest array "
+                       "dimension only {} elements",
+                       k + 1, rec.mesh[k], ext),
+           {}});
+  }
+  for (auto &w : ctx.warnings) adv.warnings.push_back(w);
+  for (auto &w : (*full)->warnings) adv.warnings.push_back(w);
+  adv.constraints = ctx.constraints;
+  if (optimiserWins)
+    adv.constraints.push_back({"optimiser", {}, sr.heuristicSeconds - sr.optimalSeconds, {},
+                               fmt::format("the exact optimiser ({}) found a layout {:.3g}% "
+                                           "faster than the PARADIGM passes",
+                                           sr.method, 100 * sr.gap)});
+  return adv;
+}
+
+} // namespace dlayout

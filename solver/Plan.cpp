@@ -1,0 +1,137 @@
+//===- solver/Plan.cpp - Plans to layouts, mesh shapes, cached estimates ---===//
+#include "solver/Plan.h"
+
+#include "model/Json.h"
+#include "model/LayoutJson.h"
+
+#include <cmath>
+
+namespace dlayout::solver {
+
+Layout toLayout(const Program &p, const Plan &plan) {
+  Layout l;
+  l.mesh = plan.mesh;
+  if (l.mesh.empty()) l.mesh = {1};
+  for (size_t a = 0; a < p.arrays.size(); ++a) {
+    const Array &arr = p.arrays[a];
+    ArrayLayout al;
+    al.dims.resize(arr.dims.size());
+    if (a < plan.replicated.size() && plan.replicated[a]) {
+      if (!al.dims.empty()) al.dims[0].kind = DistKind::Replicated;
+      l.arrays[arr.name] = al;
+      continue;
+    }
+    for (size_t d = 0; d < arr.dims.size(); ++d) {
+      int c = a < plan.align.size() && d < plan.align[a].size() ? plan.align[a][d] : -1;
+      int pos = -1;
+      for (size_t k = 0; k < plan.kept.size(); ++k)
+        if (plan.kept[k] == c) pos = int(k);
+      if (c < 0 || pos < 0 || plan.mesh[pos] <= 1) continue; // collapsed
+      DimLayout &dl = al.dims[d];
+      dl.kind = plan.kind[a][c];
+      dl.meshDim = pos;
+      if (dl.kind == DistKind::BlockCyclic) dl.block = plan.block[a][c];
+    }
+    l.arrays[arr.name] = al;
+  }
+  return l;
+}
+
+Plan identityPlan(const Program &p, int classes) {
+  Plan plan;
+  plan.classes = classes;
+  for (const auto &arr : p.arrays) {
+    std::vector<int> al(arr.dims.size(), -1);
+    for (size_t d = 0; d < arr.dims.size(); ++d)
+      if (int(d) < classes) al[d] = int(d);
+    plan.align.push_back(al);
+    plan.kind.emplace_back(classes, DistKind::Block);
+    plan.block.emplace_back(classes, 1);
+  }
+  plan.replicated.assign(p.arrays.size(), false);
+  return plan;
+}
+
+int arrayIndex(const Program &p, const Array *a) {
+  for (size_t i = 0; i < p.arrays.size(); ++i)
+    if (&p.arrays[i] == a || p.arrays[i].name == a->name) return int(i);
+  return -1;
+}
+
+std::vector<std::vector<int64_t>> factorisations(int64_t P, int parts) {
+  std::vector<std::vector<int64_t>> out;
+  if (P < 1 || parts < 1) return out;
+  if (parts == 1) return {{P}};
+  for (int64_t f = 1; f <= P; ++f) {
+    if (P % f) continue;
+    for (auto rest : factorisations(P / f, parts - 1)) {
+      rest.insert(rest.begin(), f);
+      out.push_back(std::move(rest));
+    }
+  }
+  return out;
+}
+
+std::vector<int64_t> balancedShape(int64_t P, int parts) {
+  std::vector<int64_t> best;
+  double bestSpread = 0;
+  for (auto &s : factorisations(P, parts)) {
+    double lo = 1e300, hi = 0;
+    for (auto n : s) lo = std::min(lo, double(n)), hi = std::max(hi, double(n));
+    double spread = hi / lo;
+    // Among equally square shapes, the first has more processors first.
+    if (best.empty() || spread < bestSpread - 1e-12 ||
+        (std::abs(spread - bestSpread) < 1e-12 && s > best))
+      best = s, bestSpread = spread;
+  }
+  return best;
+}
+
+std::string meshString(const std::vector<int64_t> &mesh) {
+  std::string s;
+  for (auto n : mesh) s += (s.empty() ? "" : "x") + std::to_string(n);
+  return s;
+}
+
+std::string layoutKey(const Layout &l) { return toJson(l).dump(); }
+
+Result<const Estimate *> SolverContext::evaluate(const Layout &l) {
+  auto key = layoutKey(l);
+  auto it = full_.find(key);
+  if (it != full_.end()) return static_cast<const Estimate *>(it->second.get());
+  ++evaluations;
+  auto e = estimator.evaluate(l, machine);
+  if (!e) return e.error();
+  auto &slot = full_[key];
+  slot = std::make_unique<Estimate>(std::move(*e));
+  secs_[key] = slot->predictedSeconds;
+  return static_cast<const Estimate *>(slot.get());
+}
+
+Result<double> SolverContext::seconds(const Layout &l) {
+  auto key = layoutKey(l);
+  auto it = secs_.find(key);
+  if (it != secs_.end()) return it->second;
+  ++evaluations;
+  auto s = estimator.seconds(l, machine);
+  if (!s) return s.error();
+  secs_[key] = *s;
+  return *s;
+}
+
+Result<double> SolverContext::statementSeconds(const Layout &l, const std::string &stmt,
+                                               const std::string &array) {
+  auto e = evaluate(l);
+  if (!e) return e.error();
+  double s = 0;
+  for (const auto &t : (*e)->terms) {
+    if (t.statement != stmt) continue;
+    if (!array.empty() &&
+        (t.kind != EstimateTerm::Kind::Communication || t.array != array))
+      continue;
+    s += t.seconds;
+  }
+  return s;
+}
+
+} // namespace dlayout::solver

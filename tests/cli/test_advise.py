@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""`dlayout advise` end to end: every output form, the JSON against its
+schema, and the recommended layout re-estimated by `dlayout estimate`."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+BIN = os.environ["DLAYOUT"]
+SRC = os.environ["DLAYOUT_SOURCE_DIR"]
+VALIDATE = os.path.join(SRC, "tests", "schema", "validate.py")
+JACOBI = os.path.join(SRC, "samples", "paradigm", "jacobi.F")
+
+
+def run(*args):
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=600)
+
+
+class Advise(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.model = os.path.join(cls.tmp.name, "jacobi.json")
+        r = run("extract", JACOBI, "--param", "NP2=66", "-o", cls.model)
+        assert r.returncode == 0, r.stderr
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def advise(self, fmt, *extra):
+        r = run("advise", self.model, "--procs", "16", "--machine", "ipsc2", "--format", fmt, *extra)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout
+
+    def test_json_validates_and_recommendation_reestimates(self):
+        out = os.path.join(self.tmp.name, "advice.json")
+        self.advise("json", "-o", out)
+        v = subprocess.run([sys.executable, VALIDATE, out], capture_output=True, text=True)
+        self.assertEqual(v.returncode, 0, v.stdout + v.stderr)
+        with open(out) as f:
+            advice = json.load(f)
+        rec = advice["recommended"]
+        self.assertEqual(rec["schema"], "dlayout-layout/1")
+        n = 1
+        for m in rec["mesh"]:
+            n *= m
+        self.assertEqual(n, 16)
+        # The optimum is never estimated worse than the PARADIGM passes.
+        s = advice["solver"]
+        self.assertLessEqual(s["optimal_seconds"], s["heuristic_seconds"] * (1 + 1e-9))
+        # Alternatives are no better than the recommendation.
+        for alt in advice["alternatives"]:
+            self.assertGreaterEqual(alt["predicted_seconds"], rec["predicted_seconds"] * (1 - 1e-9))
+        # The recommended layout, as written, is a layout file for estimate.
+        lay = os.path.join(self.tmp.name, "rec.json")
+        with open(lay, "w") as f:
+            json.dump(rec, f)
+        r = run("estimate", self.model, "--procs", "16", "--layout", lay, "--format", "json")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        est = json.loads(r.stdout)
+        self.assertAlmostEqual(est["predicted_seconds"], rec["predicted_seconds"],
+                               delta=1e-9 * max(1.0, rec["predicted_seconds"]))
+
+    def test_hpf_sarif_and_text(self):
+        hpf = self.advise("hpf")
+        self.assertIn("!HPF$ PROCESSORS", hpf)
+        self.assertIn("!HPF$ DISTRIBUTE A", hpf)
+        sarif = json.loads(self.advise("sarif"))
+        self.assertEqual(sarif["version"], "2.1.0")
+        self.assertGreater(len(sarif["runs"][0]["results"]), 0)
+        text = self.advise("text")
+        self.assertIn("alternatives", text)
+        self.assertIn("predicted", text)
+
+    def test_bad_procs_and_machine(self):
+        r = run("advise", self.model, "--procs", "0")
+        self.assertEqual(r.returncode, 2)
+        r = run("advise", self.model, "--procs", "16", "--machine", "nosuch")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("dlayout: error:", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

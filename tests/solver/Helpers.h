@@ -1,0 +1,52 @@
+// Shared by the solver tests: extract a sample, advise on the iPSC/2.
+#pragma once
+
+#include "analyzer/Extract.h"
+#include "costmodels/MachinePresets.h"
+#include "solver/Advice.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+namespace dlayout::test {
+
+inline Program sample(const std::string &name, std::map<std::string, int64_t> params) {
+  ExtractOptions o;
+  o.input = std::string(DLAYOUT_SOURCE_DIR) + "/samples/paradigm/" + name + ".F";
+  o.params = std::move(params);
+  auto p = extract(o);
+  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().str());
+  return p.ok() ? std::move(*p) : Program{};
+}
+
+inline Advice adviseThesis(const Program &p, int64_t procs = 16, bool exact = true) {
+  auto m = loadMachine("ipsc2");
+  EXPECT_TRUE(m.ok());
+  AdviseOptions o;
+  o.procs = procs;
+  o.placement = PlacementSource::SequentialLoops;
+  o.exact = exact;
+  auto a = advise(p, *m, o);
+  EXPECT_TRUE(a.ok()) << (a.ok() ? "" : a.error().str());
+  return a.ok() ? std::move(*a) : Advice{};
+}
+
+/// The dimension of `array` that lies on mesh dimension `md` with more than
+/// one processor, or -1.
+inline int dimOn(const Layout &l, const std::string &array, int md) {
+  auto it = l.arrays.find(array);
+  if (it == l.arrays.end()) return -1;
+  for (size_t d = 0; d < it->second.dims.size(); ++d)
+    if (it->second.dims[d].distributed() && it->second.dims[d].meshDim == md &&
+        l.mesh[md] > 1)
+      return int(d);
+  return -1;
+}
+
+inline DistKind kindOf(const Layout &l, const std::string &array, int dim) {
+  return l.arrays.at(array).dims.at(dim).kind;
+}
+
+} // namespace dlayout::test
