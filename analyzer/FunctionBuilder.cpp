@@ -445,7 +445,6 @@ std::string FunctionBuilder::arrayName(const MemoryObject *O) {
   A.origin = O->origin;
   A.loc = O->loc;
   size_t rank = O->extents.size();
-  size_t slowest = O->columnMajor ? rank - 1 : 0;
   for (size_t d = 0; d < rank; ++d) {
     ArrayDim D;
     D.lower = O->lowers[d];
@@ -455,7 +454,6 @@ std::string FunctionBuilder::arrayName(const MemoryObject *O) {
       D.extent = (int64_t)valueOf(*O->extents[d]).value_or(0);
     }
     A.dims.push_back(D);
-    (void)slowest;
   }
   P.arrays.push_back(A);
   return name;
@@ -565,18 +563,6 @@ void FunctionBuilder::finishReferences() {
     for (auto &a : P.arrays)
       if (a.name == It->second) A = &a;
     size_t rank = O->extents.size();
-    if (A->dims.size() != rank) {
-      // The rank grew by delinearisation after the array was first named.
-      A->dims.assign(rank, ArrayDim{});
-      for (size_t d = 0; d < rank; ++d) {
-        A->dims[d].lower = O->lowers[d];
-        if (O->extents[d]) {
-          if (auto a = O->extents[d]->toAffine(); a && !a->isConstant())
-            A->dims[d].extentExpr = *a;
-          A->dims[d].extent = (int64_t)valueOf(*O->extents[d]).value_or(0);
-        }
-      }
-    }
     for (size_t d = 0; d < rank; ++d) {
       if (O->extents[d]) continue;
       double hi = A->dims[d].lower;

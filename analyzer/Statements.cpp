@@ -66,7 +66,7 @@ Expr leaf(Expr::Kind k, std::string name, double value = 0) {
 }
 
 std::string cmpName(CmpInst::Predicate p) {
-  switch (CmpInst::getNonStrictPredicate(p) == p ? p : p) {
+  switch (p) {
   case CmpInst::FCMP_OEQ: case CmpInst::FCMP_UEQ: case CmpInst::ICMP_EQ: return "eq";
   case CmpInst::FCMP_ONE: case CmpInst::FCMP_UNE: case CmpInst::ICMP_NE: return "ne";
   case CmpInst::FCMP_OLT: case CmpInst::FCMP_ULT: case CmpInst::ICMP_SLT:
