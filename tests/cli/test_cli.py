@@ -141,8 +141,14 @@ class Extract(unittest.TestCase):
             c = subprocess.run(["flang-new-19", "-S", "-emit-llvm", "-g", "-O0", src, "-o", ll],
                                capture_output=True, text=True)
             self.assertEqual(c.returncode, 0, c.stderr)
+            env = dict(os.environ)
+            preload = os.environ.get("DLAYOUT_PLUGIN_PRELOAD", "")
+            if preload:  # a sanitised plugin in an unsanitised opt
+                env["LD_PRELOAD"] = preload
+                env["ASAN_OPTIONS"] = "detect_leaks=0"
             o = subprocess.run([OPT, f"-load-pass-plugin={PLUGIN}", "-passes=dlayout-extract",
-                                "-disable-output", ll], capture_output=True, text=True, timeout=120)
+                                "-disable-output", ll], capture_output=True, text=True,
+                               timeout=120, env=env)
             self.assertEqual(o.returncode, 0, o.stderr)
             via_opt = json.loads(o.stdout)
             r = run("extract", ll)
