@@ -20,7 +20,9 @@ public:
   /// The induction variables of statement S's loops, for instance `tag`.
   std::map<std::string, z3::expr> vars(const Statement &S, const std::string &tag) {
     std::map<std::string, z3::expr> v;
-    for (auto &l : S.loops) v.emplace(l, C.int_const((l + tag).c_str()));
+    // Per statement: asserting an inner loop's bounds would otherwise make
+    // its outer variables skip the iterations where it is empty.
+    for (auto &l : S.loops) v.emplace(l, C.int_const((l + "@" + S.id + tag).c_str()));
     return v;
   }
 
@@ -44,7 +46,8 @@ public:
     return true;
   }
 
-  /// lower <= iv <= upper (reversed for negative steps), and the stride.
+  /// lower <= iv <= upper (reversed for negative steps), and the stride,
+  /// for the loops of St not in `done` (which it extends).
   void bounds(z3::solver &S, const Statement &St, const std::map<std::string, z3::expr> &ivs) {
     for (auto &id : St.loops) {
       const Loop *L = P.findLoop(id);
@@ -181,12 +184,21 @@ Status computeDependences(Program &P) {
   for (auto &ph : P.phases) {
     std::vector<const Statement *> stmts;
     for (auto &s : ph.statements) stmts.push_back(P.findStatement(s));
+    // One solver per phase: the iteration space of every statement in it,
+    // twice (the source instance's copy "_1", the sink's "_2"); each pair of
+    // references then only pushes its subscripts and directions.
+    std::optional<z3::solver> Z;
+    std::set<std::string> bounded; // statement ids and copies
+    auto solver = [&](const Statement &S1, const Statement &S2) -> z3::solver & {
+      if (!Z) Z.emplace(C);
+      if (bounded.insert(S1.id + "_1").second) inst.bounds(*Z, S1, inst.vars(S1, "_1"));
+      if (bounded.insert(S2.id + "_2").second) inst.bounds(*Z, S2, inst.vars(S2, "_2"));
+      return *Z;
+    };
     for (const Statement *S1 : stmts)
       for (const Statement *S2 : stmts) {
         size_t n = commonLoops(*S1, *S2);
         bool textual = order[S1->id] < order[S2->id];
-        // One solver per pair of statements: their iteration spaces.
-        std::optional<z3::solver> Z;
         auto I = inst.vars(*S1, "_1"), J = inst.vars(*S2, "_2");
         for (size_t r1 = 0; r1 < S1->refs.size(); ++r1)
           for (size_t r2 = 0; r2 < S2->refs.size(); ++r2) {
@@ -197,12 +209,7 @@ Status computeDependences(Program &P) {
             if (obviouslyIndependent(A, B) || disproved(A, B, P, ranges)) continue;
             bool exact = affineRef(A) && affineRef(B);
 
-            if (!Z) {
-              Z.emplace(C);
-              inst.bounds(*Z, *S1, I);
-              inst.bounds(*Z, *S2, J);
-            }
-            Z->push();
+            solver(*S1, *S2).push();
             struct Pop { z3::solver &s; ~Pop() { s.pop(); } } pop{*Z};
             if (exact)
               for (size_t d = 0; d < A.subscripts.size() && d < B.subscripts.size(); ++d)
