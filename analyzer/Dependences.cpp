@@ -18,13 +18,16 @@ public:
   Instances(z3::context &C, const Program &P) : C(C), P(P) {}
 
   /// The induction variables of statement S's loops, for instance `tag`.
-  std::map<std::string, z3::expr> vars(const Statement &S, const std::string &tag) {
-    std::map<std::string, z3::expr> v;
+  const std::map<std::string, z3::expr> &vars(const Statement &S, const std::string &tag) {
+    auto [it, added] = cache.try_emplace(S.id + tag);
+    if (!added) return it->second;
+    std::map<std::string, z3::expr> &v = it->second;
     // Per statement: asserting an inner loop's bounds would otherwise make
     // its outer variables skip the iterations where it is empty.
     for (auto &l : S.loops) v.emplace(l, C.int_const((l + "@" + S.id + tag).c_str()));
     return v;
   }
+  std::map<std::string, std::map<std::string, z3::expr>> cache;
 
   z3::expr affine(const AffineExpr &e, const std::map<std::string, z3::expr> &ivs) {
     z3::expr r = C.int_val((int64_t)e.constant);
@@ -199,7 +202,8 @@ Status computeDependences(Program &P) {
       for (const Statement *S2 : stmts) {
         size_t n = commonLoops(*S1, *S2);
         bool textual = order[S1->id] < order[S2->id];
-        auto I = inst.vars(*S1, "_1"), J = inst.vars(*S2, "_2");
+        const auto &I = inst.vars(*S1, "_1");
+        const auto &J = inst.vars(*S2, "_2");
         for (size_t r1 = 0; r1 < S1->refs.size(); ++r1)
           for (size_t r2 = 0; r2 < S2->refs.size(); ++r2) {
             const Reference &A = S1->refs[r1], &B = S2->refs[r2];

@@ -436,6 +436,10 @@ std::string FunctionBuilder::arrayName(const MemoryObject *O) {
   std::string name = O->name;
   if (P.findArray(name)) name += "@" + F.getName().str();
   ArrayNames[O] = name;
+  if (O->sharedStorage)
+    warnOnce("common", "the storage of " + name + " holds several variables (a COMMON "
+             "block or EQUIVALENCE); it is analysed as one array, not split into them",
+             O->loc);
 
   Array A;
   A.name = name;

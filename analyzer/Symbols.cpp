@@ -229,6 +229,14 @@ MemoryObject Symbols::describe(Value *Base) {
   if (auto *A = dyn_cast<Argument>(Base))
     O.restrictQualified = Fortran || A->hasNoAliasAttr();
 
+  if (auto *GV = dyn_cast<GlobalVariable>(Base)) {
+    SmallVector<DIGlobalVariableExpression *, 2> GVs;
+    GV->getDebugInfo(GVs);
+    // A Fortran COMMON block: several variables in one global (flang names
+    // the program's own globals _Q..., a common block after itself).
+    O.sharedStorage = GVs.size() > 1 ||
+                      (Fortran && GVs.empty() && !GV->getName().starts_with("_Q"));
+  }
   auto Var = variableOf(Base);
   if (!Var) {
     O.name = Base->hasName() ? Base->getName().str() : "mem";

@@ -63,6 +63,7 @@ struct MemoryObject {
   std::vector<int64_t> lowers;
   bool restrictQualified = false; // C restrict / Fortran dummy (no alias)
   bool shapeInferred = false;     // rank or extents recovered from accesses
+  bool sharedStorage = false;     // several source variables in one global
 };
 
 struct LoopRecord {

@@ -212,6 +212,18 @@ class Warnings(unittest.TestCase):
             "top:\n  a[i] = 1;\ninside:\n  a[i] += 2;\n  if (++i < 10) goto top;\n}\n")
         self.assertIn("irreducible", [w["kind"] for w in doc["warnings"]])
 
+    def test_common_block_is_said_to_be_one_array(self):
+        code = ("      program c\n      double precision a(10), b(10)\n"
+                "      common /blk/ a, b\n      do 10 i = 1, 10\n"
+                "        a(i) = b(i) + 1\n 10   continue\n      end\n")
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "common.f")
+            write(p, code)
+            r = run("extract", p)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            doc = json.loads(r.stdout)
+        self.assertIn("common", [w["kind"] for w in doc["warnings"]])
+
     def test_ten_deep_nest(self):
         loops = "".join(f"for (int i{k} = 0; i{k} < 2; i{k}++) " for k in range(10))
         idx = "][".join(f"i{k}" for k in range(10))
