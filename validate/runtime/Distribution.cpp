@@ -120,42 +120,36 @@ Result<Distribution> Distribution::make(const DimLayout &L, int64_t extent,
   return d;
 }
 
-Distribution Distribution::block(int64_t extent, int64_t procs, int64_t lower,
-                                 int64_t offset) {
+/// The factories below are for layouts known to be valid (tests, the
+/// runtime's own arrays): make() cannot fail on them.
+static Distribution known(DistKind kind, int64_t extent, int64_t procs, int64_t lower,
+                          int64_t offset, int64_t block = 0) {
   DimLayout L;
-  L.kind = DistKind::Block;
+  L.kind = kind;
   L.offset = offset;
-  auto r = make(L, extent, lower, procs);
+  L.block = block;
+  auto r = Distribution::make(L, extent, lower, procs);
   assert(r.ok());
   return std::move(r).value();
+}
+
+Distribution Distribution::block(int64_t extent, int64_t procs, int64_t lower,
+                                 int64_t offset) {
+  return known(DistKind::Block, extent, procs, lower, offset);
 }
 
 Distribution Distribution::cyclic(int64_t extent, int64_t procs, int64_t lower,
                                   int64_t offset) {
-  DimLayout L;
-  L.kind = DistKind::Cyclic;
-  L.offset = offset;
-  auto r = make(L, extent, lower, procs);
-  assert(r.ok());
-  return std::move(r).value();
+  return known(DistKind::Cyclic, extent, procs, lower, offset);
 }
 
 Distribution Distribution::blockCyclic(int64_t extent, int64_t procs, int64_t k,
                                        int64_t lower, int64_t offset) {
-  DimLayout L;
-  L.kind = DistKind::BlockCyclic;
-  L.block = k;
-  L.offset = offset;
-  auto r = make(L, extent, lower, procs);
-  assert(r.ok());
-  return std::move(r).value();
+  return known(DistKind::BlockCyclic, extent, procs, lower, offset, k);
 }
 
 Distribution Distribution::collapsed(int64_t extent, int64_t lower) {
-  DimLayout L;
-  auto r = make(L, extent, lower, 1);
-  assert(r.ok());
-  return std::move(r).value();
+  return known(DistKind::Collapsed, extent, 1, lower, 0);
 }
 
 Distribution Distribution::indirectDeferred(int64_t extent, int64_t lower,
