@@ -160,6 +160,18 @@ bool disproved(const Reference &a, const Reference &b, const Program &P,
   return false;
 }
 
+/// The subscripts of a reference as text: equal keys, equal subscripts.
+std::string subscriptKey(const Reference &r) {
+  std::string k;
+  for (auto &s : r.subscripts) {
+    k += std::to_string(int(s.cls)) + ":" + std::to_string(s.affine.constant);
+    for (auto &[l, c] : s.affine.coeffs) k += "," + l + "*" + std::to_string(c);
+    for (auto &[p, c] : s.affine.params) k += ",$" + p + "*" + std::to_string(c);
+    k += ";";
+  }
+  return k;
+}
+
 struct Found {
   size_t level; // 1-based carried level; n+1 = loop-independent
   std::vector<std::string> direction;
@@ -192,6 +204,7 @@ Status computeDependences(Program &P) {
     // references then only pushes its subscripts and directions.
     std::optional<z3::solver> Z;
     std::set<std::string> bounded; // statement ids and copies
+    std::map<std::string, std::vector<Found>> solved;
     auto solver = [&](const Statement &S1, const Statement &S2) -> z3::solver & {
       if (!Z) Z.emplace(C);
       if (bounded.insert(S1.id + "_1").second) inst.bounds(*Z, S1, inst.vars(S1, "_1"));
@@ -213,69 +226,78 @@ Status computeDependences(Program &P) {
             if (obviouslyIndependent(A, B) || disproved(A, B, P, ranges)) continue;
             bool exact = affineRef(A) && affineRef(B);
 
-            solver(*S1, *S2).push();
-            struct Pop { z3::solver &s; ~Pop() { s.pop(); } } pop{*Z};
-            if (exact)
-              for (size_t d = 0; d < A.subscripts.size() && d < B.subscripts.size(); ++d)
-                Z->add(inst.affine(A.subscripts[d].affine, I) ==
-                      inst.affine(B.subscripts[d].affine, J));
-            if (Z->check() == z3::unsat) continue;
+            // Pairs of references alike in both statements are decided once.
+            std::string key = S1->id + "|" + S2->id + "|" + subscriptKey(A) + "|" +
+                              subscriptKey(B);
+            auto cached = solved.find(key);
+            if (cached == solved.end())
+              cached = solved.emplace(key, [&]() -> std::vector<Found> {
+              solver(*S1, *S2).push();
+              struct Pop { z3::solver &s; ~Pop() { s.pop(); } } pop{*Z};
+              if (exact)
+                for (size_t d = 0; d < A.subscripts.size() && d < B.subscripts.size(); ++d)
+                  Z->add(inst.affine(A.subscripts[d].affine, I) ==
+                        inst.affine(B.subscripts[d].affine, J));
+              if (Z->check() == z3::unsat) return {};
 
-            auto before = [&](size_t k, const std::string &dir) {
-              const std::string &id = S1->loops[k];
-              int64_t step = P.findLoop(id)->step;
-              const z3::expr &i = I.at(id), &j = J.at(id);
-              if (dir == "=") return i == j;
-              bool lt = (dir == "<") == (step > 0);
-              return lt ? i < j : i > j;
-            };
-            std::vector<Found> found;
-            for (size_t l = 1; l <= n + 1; ++l) {
-              if (l == n + 1 && (!textual || S1 == S2)) break;
-              Z->push();
-              for (size_t k = 0; k + 1 < l; ++k) Z->add(before(k, "="));
-              if (l <= n) Z->add(before(l - 1, "<"));
-              if (Z->check() == z3::sat) {
-                Found f{l, {}, {}};
-                for (size_t k = 0; k < n; ++k) {
-                  std::string dir;
-                  if (k + 1 < l) dir = "=";
-                  else if (k + 1 == l) dir = "<";
-                  else {
-                    std::vector<std::string> ok;
-                    for (const char *d : {"<", "=", ">"}) {
+              auto before = [&](size_t k, const std::string &dir) {
+                const std::string &id = S1->loops[k];
+                int64_t step = P.findLoop(id)->step;
+                const z3::expr &i = I.at(id), &j = J.at(id);
+                if (dir == "=") return i == j;
+                bool lt = (dir == "<") == (step > 0);
+                return lt ? i < j : i > j;
+              };
+              std::vector<Found> found;
+              for (size_t l = 1; l <= n + 1; ++l) {
+                if (l == n + 1 && (!textual || S1 == S2)) break;
+                Z->push();
+                for (size_t k = 0; k + 1 < l; ++k) Z->add(before(k, "="));
+                if (l <= n) Z->add(before(l - 1, "<"));
+                if (Z->check() == z3::sat) {
+                  Found f{l, {}, {}};
+                  for (size_t k = 0; k < n; ++k) {
+                    std::string dir;
+                    if (k + 1 < l) dir = "=";
+                    else if (k + 1 == l) dir = "<";
+                    else {
+                      std::vector<std::string> ok;
+                      for (const char *d : {"<", "=", ">"}) {
+                        Z->push();
+                        Z->add(before(k, d));
+                        if (Z->check() == z3::sat) ok.push_back(d);
+                        Z->pop();
+                      }
+                      dir = ok.size() == 1 ? ok[0] : "*";
+                    }
+                    f.direction.push_back(dir);
+                    // A constant distance: the one difference there is.
+                    std::optional<int64_t> dist;
+                    if (dir == "=") dist = 0;
+                    else if (exact && Z->check() == z3::sat) {
+                      const std::string &id = S1->loops[k];
+                      z3::expr diff = J.at(id) - I.at(id);
                       Z->push();
-                      Z->add(before(k, d));
-                      if (Z->check() == z3::sat) ok.push_back(d);
+                      if (k + 1 > l) Z->add(before(k, dir == "*" ? "<" : dir));
+                      if (Z->check() == z3::sat) {
+                        int64_t v = Z->get_model().eval(diff, true).get_numeral_int64();
+                        Z->push();
+                        Z->add(diff != C.int_val(v));
+                        if (Z->check() == z3::unsat && dir != "*") dist = v;
+                        Z->pop();
+                      }
                       Z->pop();
                     }
-                    dir = ok.size() == 1 ? ok[0] : "*";
+                    f.distance.push_back(dist);
                   }
-                  f.direction.push_back(dir);
-                  // A constant distance: the one difference there is.
-                  std::optional<int64_t> dist;
-                  if (dir == "=") dist = 0;
-                  else if (exact && Z->check() == z3::sat) {
-                    const std::string &id = S1->loops[k];
-                    z3::expr diff = J.at(id) - I.at(id);
-                    Z->push();
-                    if (k + 1 > l) Z->add(before(k, dir == "*" ? "<" : dir));
-                    if (Z->check() == z3::sat) {
-                      int64_t v = Z->get_model().eval(diff, true).get_numeral_int64();
-                      Z->push();
-                      Z->add(diff != C.int_val(v));
-                      if (Z->check() == z3::unsat && dir != "*") dist = v;
-                      Z->pop();
-                    }
-                    Z->pop();
-                  }
-                  f.distance.push_back(dist);
+                  found.push_back(f);
                 }
-                found.push_back(f);
+                Z->pop();
+                if (!exact) break; // one '*' dependence is all we can say
               }
-              Z->pop();
-              if (!exact) break; // one '*' dependence is all we can say
-            }
+                return found;
+              }()).first;
+            const std::vector<Found> &found = cached->second;
             for (auto &f : found) {
               Dependence D;
               D.from = S1->id;
