@@ -96,17 +96,6 @@ bool affineRef(const Reference &r) {
   });
 }
 
-/// Two constant subscripts that differ: no element in common (ZIV).
-bool obviouslyIndependent(const Reference &a, const Reference &b) {
-  for (size_t d = 0; d < a.subscripts.size() && d < b.subscripts.size(); ++d) {
-    auto &x = a.subscripts[d], &y = b.subscripts[d];
-    if (x.cls == SubscriptClass::Constant && y.cls == SubscriptClass::Constant &&
-        x.affine.params == y.affine.params && x.affine.constant != y.affine.constant)
-      return true;
-  }
-  return false;
-}
-
 /// Value ranges of the induction variables, from the bounds with the
 /// parameters bound (interval arithmetic, outer loops first).
 std::map<std::string, std::pair<double, double>> ivRanges(const Program &P) {
@@ -129,7 +118,8 @@ std::map<std::string, std::pair<double, double>> ivRanges(const Program &P) {
 }
 
 /// Cheap exact disproofs before Z3, dimension by dimension: the GCD test
-/// (a.I - b.J = c has no integer solution unless gcd(a, b) divides c) and
+/// (a.I - b.J = c has no integer solution unless gcd(a, b) divides c; for two
+/// constant subscripts, that they differ) and
 /// the range test (the two subscripts' value ranges do not meet).
 bool disproved(const Reference &a, const Reference &b, const Program &P,
                const std::map<std::string, std::pair<double, double>> &ranges) {
@@ -223,7 +213,7 @@ Status computeDependences(Program &P) {
             bool w1 = A.access == Reference::Access::Write;
             bool w2 = B.access == Reference::Access::Write;
             if (A.array != B.array || (!w1 && !w2)) continue;
-            if (obviouslyIndependent(A, B) || disproved(A, B, P, ranges)) continue;
+            if (disproved(A, B, P, ranges)) continue;
             bool exact = affineRef(A) && affineRef(B);
 
             // Pairs of references alike in both statements are decided once.
