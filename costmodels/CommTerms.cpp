@@ -112,6 +112,18 @@ int TermWalk::run() {
 /// type-1 outer index asks for tiling; two make the subscript unknown.
 SubRef TermWalk::atLoop(const SubRef &base, int l, int dim, bool type1,
                         std::vector<TileRequest> *tiles) {
+  if (base.kind == SubRef::Unknown && base.loop < l && base.dist &&
+      base.dist->kind != DistKind::Indirect) {
+    // An unknown subscript that varies only outside loop l (A(L,J) with L
+    // set before the loop) names one element throughout l: a constant
+    // sub-reference of unknown value, identical only to the same subscript.
+    SubRef s = base;
+    s.kind = SubRef::Constant;
+    s.loop = -1;
+    s.alpha = 0;
+    s.beta.opaque = base.form ? base.form->source : nullptr;
+    return s;
+  }
   if (base.kind != SubRef::Single)
     return base;
   const SubscriptForm &f = *base.form;

@@ -41,7 +41,9 @@ double contribution(const SubscriptForm &g, const DimDist &d,
 double oneToMany(const OverlapFacts &o, const SubscriptForm &g,
                  const DimDist &d, const LoopFacts &lf) {
   int64_t signedStep = lf.loop && lf.loop->step < 0 ? -lf.step : lf.step;
-  double before = (double(o.source) - lf.first) / double(signedStep);
+  double before = (o.source - lf.first) / double(signedStep);
+  if (o.symbolicSource) // an expected position, rounded to an iteration
+    before = std::round(before);
   if (before < 0 || before > lf.trips - 1 || before != std::floor(before))
     return -1; // the source is not an iteration of this loop
   double after = lf.trips - 1 - before;

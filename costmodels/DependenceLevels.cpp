@@ -19,13 +19,24 @@ std::string normaliseDirection(const std::string &d) {
   return "*";
 }
 
-namespace {
-std::string directionAt(const Dependence &d, int level) {
+/// The direction of `d` at `level`. A dependence carried by the loop at
+/// level c has "=" outside c and "<" at c by definition of carrying, whatever
+/// its recorded vector says there (an analysis may record "*" where it could
+/// not bound the direction; the split into carried and loop-independent
+/// records already says which part is which).
+std::string DependenceLevels::directionAt(const Dependence &d,
+                                          int level) const {
+  if (d.carriedBy) {
+    int c = nestingLevel(d);
+    if (level < c)
+      return "=";
+    if (level == c)
+      return "<";
+  }
   if (level < 1 || size_t(level) > d.direction.size())
     return "*"; // not recorded: assume anything
   return normaliseDirection(d.direction[level - 1]);
 }
-} // namespace
 
 DependenceLevels::DependenceLevels(const Program &p) : p_(&p) {
   int n = int(p.statements.size());
@@ -188,16 +199,34 @@ bool DependenceLevels::doallAfterDistribution(int s, int level) const {
   return true;
 }
 
-int DependenceLevels::communicationLevel(int s,
-                                         const std::string &array) const {
+int DependenceLevels::placementLevel(int s, const std::string &array,
+                                     Sources which) const {
   int lmax = 0;
   for (const Dependence *d : into_[s]) {
     if (d->kind != Dependence::Kind::Flow || d->variable != array)
       continue; // Fig. 4.4: flow dependences due to B
     int src = index_.at(d->from);
+    if ((which == Sources::Others && src == s) ||
+        (which == Sources::Self && src != s))
+      continue;
     lmax = std::max(lmax, outermostShared(nestingLevel(*d), s, src));
   }
   return lmax;
+}
+
+int DependenceLevels::communicationLevel(int s,
+                                         const std::string &array) const {
+  return placementLevel(s, array, Sources::All);
+}
+
+int DependenceLevels::communicationLevelFromOthers(
+    int s, const std::string &array) const {
+  return placementLevel(s, array, Sources::Others);
+}
+
+int DependenceLevels::communicationLevelFromSelf(
+    int s, const std::string &array) const {
+  return placementLevel(s, array, Sources::Self);
 }
 
 } // namespace dlayout::cost

@@ -33,6 +33,9 @@ public:
   /// The nesting level of a dependence: the level of the loop that carries
   /// it, or the common nesting level of its statements if loop-independent.
   int nestingLevel(const Dependence &d) const;
+  /// The direction of d at a level (1-based), from its carrying loop where
+  /// it has one.
+  std::string directionAt(const Dependence &d, int level) const;
   /// Whether s1 and s2 are in the same SCC of DG_level.
   bool sameScc(int level, int s1, int s2) const;
 
@@ -41,6 +44,10 @@ public:
   int recurrenceLevel(int s, bool dropReductionSelf) const;
   /// Fig. 4.4 for the references to `array` in statement s.
   int communicationLevel(int s, const std::string &array) const;
+  /// Fig. 4.4 over the flow dependences from other statements only, and over
+  /// s's dependences on itself only; communicationLevel is their max.
+  int communicationLevelFromOthers(int s, const std::string &array) const;
+  int communicationLevelFromSelf(int s, const std::string &array) const;
   /// Whether the loop at `level` around s is a doall once it is distributed
   /// over the SCCs of DG_level (the transformations of sections 3.2.1 and
   /// 4.3.1): no dependence between statements of s's SCC is carried by it
@@ -54,6 +61,9 @@ private:
   /// The Fig. 3.3 / 4.4 loop: from level k down to 1, stop at the first level
   /// where S and S' share an SCC; 0 if none does.
   int outermostShared(int k, int s, int src) const;
+  enum class Sources { All, Others, Self };
+  /// Fig. 4.4 over the flow dependences on `array` from `which` sources.
+  int placementLevel(int s, const std::string &array, Sources which) const;
   bool inGraph(const Dependence &d, int level) const;
 
   const Program *p_;

@@ -256,14 +256,21 @@ bool writesArrayInside(const Program &p, const std::string &array,
 //===----------------------------------------------------------------------===//
 
 /// Section 3.3: the overlap cases, when S's only flow dependences are on
-/// itself.
+/// itself. Only the dependences that can constrain S's innermost sequential
+/// loop count: those carried by it or by a loop inside it, or
+/// loop-independent within it (one carried by an outer loop is satisfied
+/// before the loop starts).
 OverlapFacts overlapFacts(const StatementFacts &sf, const DependenceLevels &dl,
                           int s) {
   OverlapFacts o;
   const auto &in = dl.into(s);
+  int rec = 0; // 1-based level of the innermost sequential loop
+  for (size_t l = 0; l < sf.parallel.size(); ++l)
+    if (!sf.parallel[l])
+      rec = int(l) + 1;
   bool onlySelf = false;
   for (const Dependence *d : in) {
-    if (d->kind != Dependence::Kind::Flow)
+    if (d->kind != Dependence::Kind::Flow || dl.nestingLevel(*d) < rec)
       continue;
     if (d->from != d->to)
       return o;
@@ -295,15 +302,31 @@ OverlapFacts overlapFacts(const StatementFacts &sf, const DependenceLevels &dl,
       for (const auto &r : sf.rhs) {
         if (r.ref.array != sf.lhs.array)
           continue;
+        // The read's subscript must not vary in the loop; when it varies
+        // in an outer one (A(I,K) = F(A(K,K)) in loop I), the source is
+        // taken at the outer indices' expected values, as inner bounds are.
         const auto &h = r.ref.subs[k];
-        if (h.cls != SubscriptClass::Constant)
+        bool invariant = h.cls == SubscriptClass::Constant ||
+                         ((h.cls == SubscriptClass::Single ||
+                           h.cls == SubscriptClass::Multiple) &&
+                          h.alphaAt(pos) == 0 && h.varLevel - 1 < pos);
+        if (!invariant)
           continue;
-        int64_t alpha = g.terms[0].second, num = h.constant - g.constant;
-        if (alpha != 0 && num % alpha == 0) {
+        double value = double(h.constant);
+        for (const auto &[q, a] : h.terms) {
+          const LoopFacts &lq = sf.loops[q];
+          double signedStep = lq.loop && lq.loop->step < 0 ? -double(lq.step)
+                                                           : double(lq.step);
+          value += double(a) * (lq.first + signedStep * (lq.trips - 1) / 2);
+        }
+        int64_t alpha = g.terms[0].second;
+        double src = (value - double(g.constant)) / double(alpha);
+        if (alpha != 0 && (!h.terms.empty() || src == std::floor(src))) {
           o.kind = OverlapFacts::OneToMany;
           o.loop = pos;
           o.dim = int(k);
-          o.source = num / alpha; // the index value j_l = d_l
+          o.source = src; // the index value j_l = d_l
+          o.symbolicSource = !h.terms.empty();
           return o;
         }
       }
@@ -312,10 +335,47 @@ OverlapFacts overlapFacts(const StatementFacts &sf, const DependenceLevels &dl,
   return o;
 }
 
+void collectRefs(const Expr &e, std::set<int> &out) {
+  if (e.kind == Expr::Kind::Ref)
+    out.insert(e.refIndex);
+  for (const Expr &a : e.args)
+    collectRefs(a, out);
+}
+
+/// The innermost level (1-based) at which any subscript of `r` varies.
+int variationLevel(const RefFacts &r) {
+  int v = 0;
+  for (const auto &f : r.subs)
+    v = std::max({v, f.varLevel, f.unknownLevel});
+  return v;
+}
+
+/// Whether the element `r` reads is written by at most one iteration of
+/// the loop at position `pos` of S's own lhs: in some dimension the lhs
+/// subscript varies with that loop alone and r's does not vary in it.
+bool writtenByOneIteration(const StatementFacts &sf, const RefFacts &r,
+                           int pos) {
+  if (!sf.hasLhs || sf.lhs.array != r.array)
+    return false;
+  for (size_t k = 0; k < r.subs.size() && k < sf.lhs.subs.size(); ++k) {
+    const auto &g = sf.lhs.subs[k], &h = r.subs[k];
+    bool lhsInjective = g.cls == SubscriptClass::Single &&
+                        g.terms.size() == 1 && g.terms[0].first == pos;
+    bool rhsFixed = (h.cls == SubscriptClass::Constant ||
+                     h.cls == SubscriptClass::Single ||
+                     h.cls == SubscriptClass::Multiple) &&
+                    h.alphaAt(pos) == 0 && h.varLevel - 1 < pos;
+    if (lhsInjective && rhsFixed)
+      return true;
+  }
+  return false;
+}
+
 Result<StatementFacts> statementFacts(const Program &p, int s,
                                       const ProgramFacts &pf, LoopTable &lt,
                                       const DependenceLevels &dl,
-                                      const AnalysisOptions &opts) {
+                                      const AnalysisOptions &opts,
+                                      std::set<std::string> &guardsSeen) {
   const Statement &st = p.statements[s];
   StatementFacts sf;
   sf.stmt = &st;
@@ -368,6 +428,14 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     sf.parallel.push_back(conservative ? bool(doall[l])
                                        : l + 1 > lmax || doall[l]);
 
+  // References read only by a guard (an IF around the statement) are the
+  // condition's, not the statement's: the condition is evaluated where the
+  // IF stands, once per iteration of the loops its data vary in, however
+  // many statements it guards. Their communication is placed at that
+  // level and costed once per guard and loop nest (with the first statement
+  // it guards there, whose owners stand for the others').
+  std::set<int> valueRefs;
+  collectRefs(st.expr, valueRefs);
   bool costComm = sf.hasLhs || sf.scalarReduction || opts.scalarCommunication;
   for (size_t i = 0; i < st.refs.size() && costComm; ++i) {
     const Reference &r = st.refs[i];
@@ -383,6 +451,28 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     rh.commLevel = std::min(dl.communicationLevel(s, r.array), m);
     if (conservative)
       rh.commLevel = std::max(rh.commLevel, deepestSequential);
+    // Section 3.3's one-to-many recurrence (A(I,K) = F(A(K,K)) in loop I):
+    // when the only dependence that keeps the communication inside loop l is
+    // S's own, through an element one iteration of l writes, peeling that
+    // iteration leaves l free of it; the element is multicast once after the
+    // peeled iteration, outside l, instead of once per iteration.
+    if (!conservative) {
+      int self = dl.communicationLevelFromSelf(s, r.array);
+      int others = dl.communicationLevelFromOthers(s, r.array);
+      if (self > others && rh.commLevel == self &&
+          writtenByOneIteration(sf, rh.ref, self - 1))
+        rh.commLevel = std::max(others, self - 1);
+    }
+    if (!st.guards.empty() && !valueRefs.count(int(i))) {
+      int v = variationLevel(rh.ref);
+      std::string key = r.loc.file + ":" + std::to_string(r.loc.line) + ":" +
+                        std::to_string(r.loc.col) + ":" + r.array;
+      for (const auto &l : st.loops)
+        key += "/" + l;
+      if (!guardsSeen.insert(key).second)
+        continue; // costed with an earlier statement of the same loops
+      rh.commLevel = std::min(rh.commLevel, v);
+    }
     for (int l = 0; l < m; ++l)
       rh.type2.push_back(l + 1 == rh.commLevel ||
                          (l + 1 < rh.commLevel && !doall[l]));
@@ -456,8 +546,9 @@ Result<ProgramFacts> analyzeProgram(const Program &p,
 
   LoopTable lt(p);
   DependenceLevels dl(p);
+  std::set<std::string> guardsSeen;
   for (int s = 0; s < int(p.statements.size()); ++s) {
-    auto sf = statementFacts(p, s, pf, lt, dl, opts);
+    auto sf = statementFacts(p, s, pf, lt, dl, opts, guardsSeen);
     if (!sf)
       return sf.error();
     pf.statements.push_back(std::move(*sf));

@@ -120,7 +120,8 @@ struct OverlapFacts {
   int loop = -1;        // position of the loop that carries it
   int dim = -1;         // the lhs dimension whose subscript varies there
   int64_t distance = 0; // Constant: d
-  int64_t source = 0;   // OneToMany: the source iteration's index value d_l
+  double source = 0;    // OneToMany: the source iteration's index value d_l
+  bool symbolicSource = false; // source evaluated at expected outer indices
 };
 
 struct StatementFacts {
