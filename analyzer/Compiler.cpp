@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 
 #include <optional>
 #include <regex>
@@ -55,16 +56,33 @@ std::string compilerFor(SourceLanguage l) {
 
 namespace {
 
-/// A temporary file removed when it goes out of scope.
-struct TempFile {
+/// A private temporary directory (mode 0700, a fresh unique name under
+/// $TMPDIR) for the compiler's output and diagnostics, removed with
+/// everything in it when it goes out of scope. Nothing dlayout writes there
+/// is visible to other users, even while the compiler writes it with its
+/// own permissions, and no name in it can be planted in advance.
+struct TempDir {
   llvm::SmallString<128> path;
   bool made = false;
-  explicit TempFile(const char *suffix) {
-    made = !llvm::sys::fs::createTemporaryFile("dlayout", suffix, path);
+  TempDir() {
+    made = !llvm::sys::fs::createUniqueDirectory("dlayout", path) &&
+           !llvm::sys::fs::setPermissions(path, llvm::sys::fs::owner_all);
+    if (!made && !path.empty()) llvm::sys::fs::remove_directories(path);
   }
-  ~TempFile() {
-    if (made) llvm::sys::fs::remove(path);
+  ~TempDir() {
+    if (!made) return;
+    llvm::sys::fs::remove_directories(path);
+    for (auto &f : files) llvm::sys::DontRemoveFileOnSignal(f);
   }
+  /// A file in the directory; removed also if dlayout dies of a signal.
+  std::string file(const char *name) {
+    llvm::SmallString<128> p(path);
+    llvm::sys::path::append(p, name);
+    llvm::sys::RemoveFileOnSignal(p);
+    files.push_back(std::string(p));
+    return files.back();
+  }
+  std::vector<std::string> files;
 };
 
 std::string readFile(llvm::StringRef path) {
@@ -105,9 +123,13 @@ Result<std::string> compileToIR(const CompileRequest &req) {
   if (!exe)
     return makeError("cannot find " + compiler +
                      " (install it: scripts/setup.sh)");
-  TempFile out(".ll"), err(".txt");
-  if (!out.made || !err.made)
-    return makeError("cannot create a temporary file");
+  TempDir tmp;
+  if (!tmp.made)
+    return makeError("cannot create a temporary directory (is $TMPDIR writable?)");
+  std::string outPath = tmp.file("out.ll"), errPath = tmp.file("diagnostics.txt");
+  // A source whose name starts with '-' would be read as an option.
+  std::string source = req.source;
+  if (!source.empty() && source[0] == '-') source = "./" + source;
 
   std::vector<std::string> args = {*exe, "-S", "-emit-llvm", "-g", "-O0"};
   if (req.language != SourceLanguage::Fortran) {
@@ -117,20 +139,61 @@ Result<std::string> compileToIR(const CompileRequest &req) {
   }
   for (auto &[name, value] : req.defines) args.push_back("-D" + name + "=" + value);
   args.insert(args.end(), req.flags.begin(), req.flags.end());
-  args.insert(args.end(), {"-o", out.path.str().str(), req.source});
+  args.insert(args.end(), {"-o", outPath, source});
 
+  // argv goes to execve as it is: no shell sees it. The compiler reads
+  // nothing from dlayout's standard input ("" is /dev/null) and writes its
+  // messages to a file in the private directory.
   std::vector<llvm::StringRef> argv(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(err.path),
-                                                llvm::StringRef(err.path)};
+  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(errPath),
+                                                llvm::StringRef(errPath)};
   std::string execErr;
   int rc = llvm::sys::ExecuteAndWait(*exe, argv, std::nullopt, redirects,
                                      /*SecondsToWait=*/600, 0, &execErr);
   if (rc != 0) {
     if (rc < 0) return makeError(compiler + ": " + execErr);
-    return compilerError(compiler, readFile(err.path), rc);
+    return compilerError(compiler, readFile(errPath), rc);
   }
-  std::string ir = readFile(out.path);
+  std::string ir = readFile(outPath);
   if (ir.empty()) return makeError(compiler + " produced no output");
+  return ir;
+}
+
+Result<std::string> disassembleBitcode(const std::string &path) {
+  // LLVM 19's bitcode reader can crash on a corrupt file (found by
+  // tests/fuzz): read it in a child process, so a crash there is an error
+  // here, then parse the text it prints.
+  std::string tool = "llvm-dis-19";
+  auto exe = llvm::sys::findProgramByName(tool);
+  if (!exe) exe = llvm::sys::findProgramByName(tool, {"/usr/lib/llvm-19/bin"});
+  if (!exe) return makeError("cannot find " + tool + " to read bitcode (install llvm-19)");
+  TempDir tmp;
+  if (!tmp.made)
+    return makeError("cannot create a temporary directory (is $TMPDIR writable?)");
+  std::string outPath = tmp.file("out.ll"), errPath = tmp.file("diagnostics.txt");
+  std::string source = !path.empty() && path[0] == '-' ? "./" + path : path;
+  std::vector<std::string> args = {*exe, "-o", outPath, source};
+  std::vector<llvm::StringRef> argv(args.begin(), args.end());
+  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(errPath),
+                                                llvm::StringRef(errPath)};
+  std::string execErr;
+  int rc = llvm::sys::ExecuteAndWait(*exe, argv, std::nullopt, redirects,
+                                     /*SecondsToWait=*/300, 0, &execErr);
+  if (rc != 0) {
+    std::string diag = readFile(errPath);
+    // "llvm-dis-19: error: FILE: Invalid record" -> what follows "error: ".
+    auto at = diag.find("error: ");
+    std::string first = at == std::string::npos ? "" : diag.substr(at + 7);
+    first = first.substr(0, first.find('\n'));
+    if (first.rfind(source + ": ", 0) == 0) first = first.substr(source.size() + 2);
+    if (first.empty())
+      first = rc < 0 ? "the bitcode reader failed on it (" + execErr + ")"
+                     : "the bitcode reader failed on it (status " + std::to_string(rc) + ")";
+    return makeError("invalid LLVM IR (bitcode): " + first, SourceLoc{path, 0, 0});
+  }
+  std::string ir = readFile(outPath);
+  if (ir.empty()) // llvm-dis succeeds on a file that holds no module
+    return makeError("invalid LLVM IR (bitcode): the file holds no module", SourceLoc{path, 0, 0});
   return ir;
 }
 

@@ -36,6 +36,10 @@ struct CompileRequest {
 /// Compiles to textual IR; returns the IR text.
 Result<std::string> compileToIR(const CompileRequest &req);
 
+/// LLVM bitcode as IR text, read by llvm-dis-19 in a child process (LLVM's
+/// bitcode reader can crash on a corrupt file; a crash there is an Error).
+Result<std::string> disassembleBitcode(const std::string &path);
+
 /// The compiler executable used for a language (for messages and benches).
 std::string compilerFor(SourceLanguage l);
 

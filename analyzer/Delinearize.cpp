@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace dlayout {
 
@@ -30,19 +31,30 @@ std::optional<Monomial> divideMonomial(const Monomial &m, const Monomial &d) {
   return rest;
 }
 
-int64_t floorDiv(double a, int64_t b) { return (int64_t)std::floor(a / (double)b); }
+/// v as an int64_t; out of range (a cast would be undefined) it raises the
+/// overflow flag, which fails the analysis.
+int64_t toInt64(double v) {
+  if (v > -9.2e18 && v < 9.2e18) return (int64_t)v;
+  Poly::markOverflow();
+  return 0;
+}
+int64_t floorDiv(double a, int64_t b) { return toInt64(std::floor(a / (double)b)); }
 
 /// Splits `rest` into q*stride + r; returns q and leaves r in `rest`.
 Poly splitOff(Poly &rest, const Poly &stride,
               const std::map<std::string, std::pair<double, double>> &ranges) {
   auto [lead, leadCoeff] = leadingTerm(stride);
   Poly q;
+  // A zero stride (an extent of 0) divides nothing; the caller reports the
+  // extent. INT64_MIN / -1 does not fit.
+  if (leadCoeff == 0) return q;
+  auto divisible = [&](int64_t c) { return !(leadCoeff == -1 && c == INT64_MIN); };
   if (!lead.empty()) {
     // Symbolic stride: exact division of the terms the leading monomial
     // divides, whatever their coefficient sign.
     for (auto &[m, c] : rest.terms()) {
       auto rm = divideMonomial(m, lead);
-      if (!rm || c % leadCoeff != 0) continue;
+      if (!rm || !divisible(c) || c % leadCoeff != 0) continue;
       Poly t = Poly::constant(c / leadCoeff);
       for (auto &s : *rm) t = t * Poly::symbol(s);
       q = q + t;
@@ -54,7 +66,7 @@ Poly splitOff(Poly &rest, const Poly &stride,
     int64_t s = leadCoeff;
     Poly symbolic;
     for (auto &[m, c] : rest.terms()) {
-      if (m.empty()) continue;
+      if (m.empty() || !divisible(c)) continue;
       int64_t k = c / s; // a coefficient below the stride stays below
       if (k == 0) continue;
       Poly t = Poly::constant(k);
@@ -66,7 +78,7 @@ Poly splitOff(Poly &rest, const Poly &stride,
     if (auto r = remainder.range(ranges))
       k0 = floorDiv(r->first, s);
     else
-      k0 = (int64_t)std::llround((double)remainder.constantTerm() / (double)s);
+      k0 = toInt64(std::round((double)remainder.constantTerm() / (double)s));
     q = symbolic + Poly::constant(k0);
   }
   rest = rest - q * stride;

@@ -4,15 +4,20 @@
 #include "analyzer/Canonicalize.h"
 #include "analyzer/Compiler.h"
 #include "analyzer/Dependences.h"
+#include "analyzer/Polynomial.h"
 #include "analyzer/ProgramBuilder.h"
 #include "analyzer/Symbols.h"
 #include "model/Json.h"
 #include "model/ProgramJson.h"
 
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -70,19 +75,81 @@ bool equalsIgnoreCase(const std::string &a, const std::string &b) {
   return llvm::StringRef(a).equals_insensitive(b);
 }
 
-Status checkReadable(const std::string &path) {
-  if (path.empty()) return makeError("no input file");
-  if (!llvm::sys::fs::exists(path)) return makeError("no such file: " + path);
-  if (llvm::sys::fs::is_directory(path))
-    return makeError(path + " is a directory, not a program file");
-  auto buf = llvm::MemoryBuffer::getFile(path);
-  if (!buf) return makeError("cannot read " + path + ": " + buf.getError().message());
+/// Every array has a positive extent in each dimension and a size in bytes
+/// that fits 64 bits: the cost models and the runtime count elements and
+/// bytes in int64_t.
+Status checkArrays(const Program &P, const ExtractOptions &opts) {
+  std::string hint;
+  for (auto &[name, value] : opts.params)
+    hint += (hint.empty() ? " (with --param " : ", --param ") + name + "=" +
+            std::to_string(value);
+  if (!hint.empty()) hint += ")";
+  for (auto &A : P.arrays) {
+    int64_t bytes = A.elementBytes;
+    bool overflows = false;
+    std::string shape;
+    for (size_t d = 0; d < A.dims.size(); ++d) {
+      int64_t extent = A.dims[d].extent;
+      if (extent <= 0)
+        return makeError("array " + A.name + " has extent " + std::to_string(extent) +
+                             " in dimension " + std::to_string(d + 1) + hint +
+                             "; dlayout needs arrays with at least one element",
+                         A.loc);
+      overflows = overflows || __builtin_mul_overflow(bytes, extent, &bytes);
+      shape += (d ? " x " : "") + std::to_string(extent);
+    }
+    if (overflows)
+      return makeError("array " + A.name + " (" + shape + " elements of " +
+                           std::to_string(A.elementBytes) +
+                           " bytes) is too large: its size overflows 64 bits" + hint,
+                       A.loc);
+  }
   return success();
+}
+
+/// Each --probability LINE names a line with a statement, each --trip-count
+/// LINE a line with a loop: a value that annotates nothing is a mistake.
+Status checkLineOptions(const Program &P, const ExtractOptions &opts) {
+  for (auto &[line, value] : opts.probabilities) {
+    bool found = false;
+    for (auto &S : P.statements) found = found || S.loc.line == line;
+    if (!found)
+      return makeError("--probability " + std::to_string(line) + ": no statement on line " +
+                       std::to_string(line) + " of " + opts.input);
+  }
+  for (auto &[line, value] : opts.tripCounts) {
+    bool found = false;
+    for (auto &L : P.loops) found = found || L.loc.line == line;
+    if (!found)
+      return makeError("--trip-count " + std::to_string(line) + ": no loop on line " +
+                       std::to_string(line) + " of " + opts.input);
+  }
+  return success();
+}
+
+/// Every scope, type, variable and compile unit of the debug information
+/// names its file with a DIFile (or none).
+bool debugFilesAreFiles(llvm::Module &M) {
+  llvm::DebugInfoFinder F;
+  F.processModule(M);
+  auto ok = [](llvm::Metadata *file) { return !file || llvm::isa<llvm::DIFile>(file); };
+  for (auto *S : F.scopes())
+    if (!ok(S->getRawFile())) return false;
+  for (auto *T : F.types())
+    if (!ok(T->getRawFile())) return false;
+  for (auto *SP : F.subprograms())
+    if (!ok(SP->getRawFile())) return false;
+  for (auto *CU : F.compile_units())
+    if (!ok(CU->getRawFile())) return false;
+  for (auto *GV : F.global_variables())
+    if (!ok(GV->getVariable()->getRawFile())) return false;
+  return true;
 }
 
 } // namespace
 
 Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts) {
+  Poly::clearOverflow();
   BuildOptions b;
   b.loopVariables = loopVariablesByLine(M);
   if (auto s = canonicalize(M); !s) return s.error();
@@ -93,18 +160,73 @@ Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts) {
   b.tripCounts = opts.tripCounts;
   auto P = buildProgram(M, b);
   if (!P) return P.error();
+  if (auto s = checkArrays(*P, opts); !s) return s.error();
   if (auto s = computeDependences(*P); !s) return s.error();
+  if (Poly::overflowed())
+    return makeError("integer overflow in the program's address or bound arithmetic "
+                     "(a size or subscript beyond 64 bits); the model would be wrong");
   return P;
 }
 
+Result<std::unique_ptr<llvm::Module>> parseModule(std::string_view data, const std::string &name,
+                                                 llvm::LLVMContext &Ctx) {
+  // LLVM's readers "upgrade" debug information by verifying the module and,
+  // when it is broken, calling report_fatal_error: an abort on bad input.
+  // Turn that off (as -disable-auto-upgrade-debug-info does) and verify
+  // below, where a broken module is an error.
+  static const bool upgradeOff = [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("disable-auto-upgrade-debug-info");
+    if (it == options.end()) return false;
+    static_cast<llvm::cl::opt<bool> *>(it->second)->setValue(true);
+    return true;
+  }();
+  (void)upgradeOff;
+  auto *bytes = reinterpret_cast<const unsigned char *>(data.data());
+  if (llvm::isBitcode(bytes, bytes + data.size()))
+    return makeError("LLVM bitcode is read through disassembleBitcode(), not in process",
+                     SourceLoc{name, 0, 0});
+  llvm::SMDiagnostic Diag;
+  // LLVM's lexer reads up to a terminating NUL: parse a copy that has one
+  // (a string_view need not; the fuzzer found the overread).
+  std::string text(data);
+  auto M = llvm::parseIR(llvm::MemoryBufferRef(text, name), Diag, Ctx);
+  if (!M)
+    return makeError("invalid LLVM IR: " + Diag.getMessage().str(),
+                     SourceLoc{name, (unsigned)std::max(0, Diag.getLineNo()),
+                               (unsigned)std::max(0, Diag.getColumnNo() + 1)});
+  // The parser accepts IR the passes must never see (a use that does not
+  // follow its definition, a block without a terminator): verify it.
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  bool brokenDebugInfo = false;
+  if (llvm::verifyModule(*M, &os, &brokenDebugInfo)) {
+    os.flush();
+    std::string first = problems.substr(0, problems.find('\n'));
+    return makeError("invalid LLVM IR: " + (first.empty() ? "the verifier rejects it" : first),
+                     SourceLoc{name, 0, 0});
+  }
+  // LLVM 19's verifier does not check every scope's file (a lexical block's
+  // `file:` may be any node), and the analyzer reads them all.
+  if (brokenDebugInfo || !debugFilesAreFiles(*M))
+    llvm::StripDebugInfo(*M); // usable without its locations
+  return M;
+}
+
 Result<Program> extract(const ExtractOptions &opts) {
-  if (auto s = checkReadable(opts.input); !s) return s.error();
+  if (opts.input.empty()) return makeError("no input file");
+  // Read first: a missing, unreadable or special file (a FIFO, a device) is
+  // refused before anything else looks at it.
+  auto text = readFile(opts.input);
+  if (!text) return text.error();
   auto lang = languageOf(opts.input);
   if (!lang) return lang.error();
 
   if (*lang == SourceLanguage::ModelJson) {
-    auto text = readFile(opts.input);
-    if (!text) return text.error();
+    if (!opts.probabilities.empty() || !opts.tripCounts.empty())
+      return makeError(std::string(opts.probabilities.empty() ? "--trip-count" : "--probability") +
+                       " applies to a program the analyzer reads (a source or LLVM IR), "
+                       "not to a model; edit the model instead");
     auto P = parseProgram(*text);
     if (!P) return makeError(opts.input + ": " + P.error().message);
     for (auto &[name, value] : opts.params) {
@@ -122,10 +244,17 @@ Result<Program> extract(const ExtractOptions &opts) {
   std::unique_ptr<llvm::Module> M;
   std::string sourceText;
   if (*lang == SourceLanguage::LLVMIR || *lang == SourceLanguage::LLVMBitcode) {
-    M = llvm::parseIRFile(opts.input, Diag, Ctx);
+    // Bitcode (by its magic, whatever the extension) is read out of process.
+    if (llvm::isBitcode(reinterpret_cast<const unsigned char *>(text->data()),
+                        reinterpret_cast<const unsigned char *>(text->data() + text->size()))) {
+      auto ir = disassembleBitcode(opts.input);
+      if (!ir) return ir.error();
+      *text = std::move(*ir);
+    }
+    auto parsed = parseModule(*text, opts.input, Ctx);
+    if (!parsed) return parsed.error();
+    M = std::move(*parsed);
   } else {
-    auto text = readFile(opts.input);
-    if (!text) return text.error();
     sourceText = *text;
     CompileRequest req;
     req.source = opts.input;
@@ -164,6 +293,7 @@ Result<Program> extract(const ExtractOptions &opts) {
   if (P->statements.empty())
     return makeError(opts.input + ": no array or scalar assignments to analyse "
                      "(is the program empty?)");
+  if (auto s = checkLineOptions(*P, opts); !s) return s.error();
   return P;
 }
 

@@ -14,6 +14,8 @@
 #include "llvm/IR/Module.h"
 
 #include <map>
+#include <memory>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,14 @@ struct ExtractOptions {
 };
 
 Result<Program> extract(const ExtractOptions &opts);
+
+/// LLVM IR text as a module, checked by the IR verifier: an Error "invalid
+/// LLVM IR: ..." with the parser's name:line:col, or the verifier's first
+/// complaint (the fuzz target's entry). Bitcode is refused here: extract()
+/// reads it through disassembleBitcode() (analyzer/Compiler.h), out of
+/// process, because LLVM 19's bitcode reader crashes on some corrupt files.
+Result<std::unique_ptr<llvm::Module>> parseModule(std::string_view data, const std::string &name,
+                                                 llvm::LLVMContext &Ctx);
 
 /// The model of a module already in memory (used by the opt plugin).
 Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts);

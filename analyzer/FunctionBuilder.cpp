@@ -25,11 +25,15 @@ FunctionBuilder::FunctionBuilder(Function &F, const BuildOptions &opts,
 
 void FunctionBuilder::build() {
   FirstStatement = P.statements.size();
+  FirstPhase = P.phases.size();
   buildLoops();
   findScalarRecurrences();
   buildStatements();
   completeShapes();
   finishReferences();
+  addSubscriptExprs();
+  addBoundExprs();
+  addScalarDefinitions();
   markArrayReductions();
   warnPossibleAliasing();
   bindExpressionParameters();
@@ -127,6 +131,9 @@ void FunctionBuilder::buildLoops() {
     dlayout::Loop M;
     M.id = R.id;
     M.var = R.var;
+    // No induction variable the analysis can follow (a loop of IR without
+    // one): named after the loop, as a model's loops must be.
+    if (M.var.empty()) M.var = R.id + ".i";
     M.level = L->getLoopDepth();
     if (L->getParentLoop())
       if (auto *PR = Sym.record(L->getParentLoop())) M.parent = PR->id;

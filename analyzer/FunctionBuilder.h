@@ -65,6 +65,20 @@ private:
   void bindExpressionParameters();
   void warnOnce(const std::string &kind, const std::string &message,
                 SourceLoc loc = {});
+  void buildPhases();
+
+  // ValueExprs.cpp: what the validator evaluates where the model is not
+  // affine, and the integer scalar assignments it reads.
+  std::optional<Expr> valueExpr(llvm::Value *V, std::vector<Reference> &refs, int depth);
+  std::optional<Expr> polyValueExpr(const Poly &p, std::vector<Reference> &refs);
+  std::optional<Expr> scevExpr(const llvm::SCEV *S, std::vector<Reference> &refs, int depth);
+  std::optional<Expr> offsetExpr(llvm::Value *Ptr, const MemoryObject &O,
+                                 std::vector<Reference> &refs);
+  void addSubscriptExprs();
+  void addBoundExprs();
+  void addScalarDefinitions();
+  void addDefinition(const std::string &name, llvm::Value *V, llvm::BasicBlock *From,
+                     llvm::BasicBlock *To);
 
   llvm::Function &F;
   const BuildOptions &Opts;
@@ -92,7 +106,10 @@ private:
   std::map<const llvm::PHINode *, std::string> Recurrences;
   std::map<const llvm::Instruction *, std::string> ReductionUpdates;
   std::set<std::string> Warned;
-  size_t FirstStatement = 0;
+  size_t FirstStatement = 0, FirstPhase = 0;
+  std::vector<llvm::Instruction *> StmtAt; // per statement from FirstStatement
+  std::vector<char> StmtBefore;            // placed just before StmtAt
+  std::set<std::string> Defined;           // scalars given their assignments
   unsigned Temporaries = 0;
 };
 

@@ -11,6 +11,32 @@ std::string paramSymbol(const std::string &name) { return "p:" + name; }
 
 static bool isOpaque(const std::string &s) { return s.rfind("?:", 0) == 0; }
 
+// Coefficients are int64_t: a product or sum that does not fit wraps (as
+// unsigned arithmetic, never undefined) and raises this flag, which the
+// analysis checks once it is done (extractModule) and reports as an error.
+static thread_local bool overflowFlag = false;
+bool Poly::overflowed() { return overflowFlag; }
+void Poly::clearOverflow() { overflowFlag = false; }
+void Poly::markOverflow() { overflowFlag = true; }
+
+int64_t Poly::checkedAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) {
+    overflowFlag = true;
+    r = int64_t(uint64_t(a) + uint64_t(b));
+  }
+  return r;
+}
+
+int64_t Poly::checkedMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) {
+    overflowFlag = true;
+    r = int64_t(uint64_t(a) * uint64_t(b));
+  }
+  return r;
+}
+
 Poly Poly::constant(int64_t c) {
   Poly p;
   p.add({}, c);
@@ -26,7 +52,7 @@ Poly Poly::symbol(const std::string &s) {
 void Poly::add(const Monomial &m, int64_t c) {
   if (c == 0) return;
   auto &slot = terms_[m];
-  slot += c;
+  slot = checkedAdd(slot, c);
   if (slot == 0) terms_.erase(m);
 }
 
@@ -40,7 +66,7 @@ Poly Poly::operator-(const Poly &o) const { return *this + (-o); }
 
 Poly Poly::operator*(int64_t k) const {
   Poly r;
-  for (auto &[m, c] : terms_) r.add(m, c * k);
+  for (auto &[m, c] : terms_) r.add(m, checkedMul(c, k));
   return r;
 }
 
@@ -51,7 +77,7 @@ Poly Poly::operator*(const Poly &o) const {
       Monomial m = m1;
       m.insert(m.end(), m2.begin(), m2.end());
       std::sort(m.begin(), m.end());
-      r.add(m, c1 * c2);
+      r.add(m, checkedMul(c1, c2));
     }
   return r;
 }
@@ -162,9 +188,9 @@ std::string Poly::str() const {
     return a.first.size() > b.first.size();
   });
   for (auto &[m, c] : ts) {
-    int64_t a = c;
-    if (s.empty()) { if (a < 0) { s += "-"; a = -a; } }
-    else { s += a < 0 ? " - " : " + "; a = a < 0 ? -a : a; }
+    uint64_t a = c < 0 ? 0 - uint64_t(c) : uint64_t(c); // |INT64_MIN| too
+    if (s.empty()) { if (c < 0) s += "-"; }
+    else s += c < 0 ? " - " : " + ";
     std::string body;
     for (auto &sym : m) body += (body.empty() ? "" : "*") + sym.substr(sym.find(':') + 1);
     if (body.empty()) s += std::to_string(a);

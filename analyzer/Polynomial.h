@@ -67,6 +67,15 @@ public:
 
   std::string str() const;
 
+  /// Whether a coefficient overflowed int64_t on this thread since the last
+  /// clearOverflow() (the result is then wrong; see Polynomial.cpp).
+  static bool overflowed();
+  static void clearOverflow();
+  static void markOverflow();
+  /// a + b and a * b, raising the overflow flag where they do not fit.
+  static int64_t checkedAdd(int64_t a, int64_t b);
+  static int64_t checkedMul(int64_t a, int64_t b);
+
 private:
   void add(const Monomial &m, int64_t c);
   std::map<Monomial, int64_t> terms_;

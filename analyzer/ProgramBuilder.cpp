@@ -2,7 +2,9 @@
 #include "analyzer/ProgramBuilder.h"
 #include "analyzer/FunctionBuilder.h"
 
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/CallGraph.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -19,6 +21,17 @@ bool hasIrreducibleCycle(Function &F) {
   LoopInfo LI(DT);
   ReversePostOrderTraversal<Function *> RPOT(&F);
   return containsIrreducibleCFG<const BasicBlock *>(RPOT, LI);
+}
+
+/// The functions on a cycle of the call graph (direct or mutual recursion).
+std::set<const Function *> recursiveFunctions(Module &M) {
+  CallGraph CG(M);
+  std::set<const Function *> out;
+  for (auto I = scc_begin(&CG); !I.isAtEnd(); ++I)
+    if (I.hasCycle())
+      for (auto *N : *I)
+        if (auto *F = N->getFunction()) out.insert(F);
+  return out;
 }
 
 /// The statements that write and read a scalar carried around a loop.
@@ -52,7 +65,8 @@ Result<Program> buildProgram(Module &M, const BuildOptions &opts) {
     P.sources.push_back(CU->getFilename().str());
 
   unsigned loopCounter = 0, stmtCounter = 0;
-  std::set<std::string> seen;
+  std::set<std::string> seen, matched;
+  auto recursive = recursiveFunctions(M);
   for (Function &F : M) {
     if (F.isDeclaration()) continue;
     std::string name = F.getName().str();
@@ -61,7 +75,16 @@ Result<Program> buildProgram(Module &M, const BuildOptions &opts) {
         !opts.functions.count(source) &&
         !opts.functions.count(StringRef(source).upper()))
       continue;
+    for (auto *n : {&name, &source}) matched.insert(*n);
+    matched.insert(StringRef(source).upper());
     seen.insert(name);
+    if (recursive.count(&F)) {
+      SourceLoc loc;
+      if (auto *SP = F.getSubprogram()) loc = {SP->getFilename().str(), SP->getLine(), 0};
+      P.warnings.push_back(Warning{"recursion", "function " + source +
+          " is recursive; its statements are counted as if it ran once (the "
+          "depth of the recursion is not known)", loc});
+    }
     if (hasIrreducibleCycle(F)) {
       P.warnings.push_back(Warning{"irreducible", "function " + source +
           " has irreducible control flow; the loops in it that LoopInfo cannot "
@@ -72,12 +95,12 @@ Result<Program> buildProgram(Module &M, const BuildOptions &opts) {
     if (P.statements.size() > before || !opts.functions.empty())
       P.functions.push_back(opts.fortran ? StringRef(source).upper() : source);
   }
-  if (seen.empty()) {
-    if (!opts.functions.empty())
-      return makeError("no function named " + *opts.functions.begin() +
-                       " in the program");
-    return makeError("the program defines no function to analyse");
-  }
+  // Every --function must name one (a name that matches nothing is a typo,
+  // not a request for less).
+  for (auto &f : opts.functions)
+    if (!matched.count(f))
+      return makeError("no function named '" + f + "' in the program");
+  if (seen.empty()) return makeError("the program defines no function to analyse");
   placeScalarDependences(P);
   return P;
 }

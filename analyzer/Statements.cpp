@@ -139,7 +139,11 @@ void FunctionBuilder::buildStatements() {
       if (interestingScalar(&I)) addStatement(&I, &I);
     }
   }
-  // Phases: top-level nests and the straight-line runs between them.
+  buildPhases();
+}
+
+/// Phases: top-level nests and the straight-line runs between them.
+void FunctionBuilder::buildPhases() {
   for (size_t s = FirstStatement; s < P.statements.size(); ++s) {
     auto &St = P.statements[s];
     std::optional<std::string> top;
@@ -167,6 +171,7 @@ void FunctionBuilder::addStatement(Instruction *Root, Instruction *At) {
 
   P.statements.push_back(S);
   size_t index = P.statements.size() - 1;
+  StmtAt.push_back(At);
   Cur = &P.statements[index];
   CurAccesses.clear();
 

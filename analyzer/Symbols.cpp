@@ -234,7 +234,10 @@ MemoryObject Symbols::describe(Value *Base) {
     GV->getDebugInfo(GVs);
     // A Fortran COMMON block: several variables in one global (flang names
     // the program's own globals _Q..., a common block after itself).
-    O.sharedStorage = GVs.size() > 1 ||
+    // EQUIVALENCE: flang declares the other variables (dbg_declare) at the
+    // first one's storage, a byte array.
+    size_t declared = findDbgDeclares(GV).size() + findDVRDeclares(GV).size();
+    O.sharedStorage = GVs.size() + declared > 1 ||
                       (Fortran && GVs.empty() && !GV->getName().starts_with("_Q"));
   }
   auto Var = variableOf(Base);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cli/Command.h"
+#include "cli/Options.h"
 #include "costmodels/MachinePresets.h"
 #include "model/Json.h"
 #include "solver/Advice.h"
@@ -13,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <memory>
 
 namespace dlayout::cli {
@@ -31,7 +33,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
                 "predicted time, alternatives and the constraints that decided it");
   addProgramOptions(cmd, *o);
   cmd->add_option("--procs", o->procs, "Number of processors P")->required()
-      ->check(CLI::PositiveNumber);
+      ->check(wholeNumber(1, kMaxProcs));
   cmd->add_option("--machine", o->machine,
                   "Machine model: a preset (" +
                       fmt::format("{}", fmt::join(machinePresetNames(), ", ")) +
@@ -43,15 +45,17 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
       ->check(CLI::IsMember({"dependences", "thesis"}))->capture_default_str();
   cmd->add_option("--format", o->format, "text, json (dlayout-advice/1), sarif or hpf")
       ->check(CLI::IsMember({"text", "json", "sarif", "hpf"}))->capture_default_str();
-  cmd->add_option("--time-limit", o->timeLimit, "Seconds for the exact optimiser")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--time-limit", o->timeLimit, "Seconds for the Z3 stages (the exact alignment cut gets a "
+                  "quarter, at most 1 s; the exact optimiser the rest)")
+      ->check(positiveSeconds(1e6))->capture_default_str();
   cmd->add_option("--alternatives", o->alternatives, "How many alternatives to list")
-      ->capture_default_str();
-  cmd->add_flag("--no-exact", o->noExact, "Only the PARADIGM passes (no Z3 optimiser)");
+      ->check(wholeNumber(0, 1000))->capture_default_str();
+  cmd->add_flag("--no-exact", o->noExact, "Only the PARADIGM passes: Li-Chen alignment, no Z3 (no exact "
+                "cut, no exact optimiser)");
   cmd->add_option("-o,--output", o->output, "Write to FILE instead of standard output")
       ->type_name("FILE");
   return {cmd, [o, &flags] {
-            auto machine = loadMachine(o->machine);
+            auto machine = readMachine(o->machine);
             if (!machine) return fail(machine.error());
             auto P = loadProgram(*o, flags);
             if (!P) return fail(P.error());
@@ -63,6 +67,11 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
             if (o->placement == "thesis") opts.placement = PlacementSource::SequentialLoops;
             auto a = advise(*P, *machine, opts);
             if (!a) return fail(a.error());
+            // An infinite or NaN time is no prediction: never print it as one.
+            if (!std::isfinite(a->recommended.seconds) || !std::isfinite(a->computationSeconds) ||
+                !std::isfinite(a->communicationSeconds))
+              return fail(makeError("the predicted time is not a finite number: the program's "
+                                    "sizes or the machine's costs are too large to estimate"));
             for (auto &w : a->warnings) warn(w);
             std::string out;
             if (o->format == "json") out = dump(toJson(*a));

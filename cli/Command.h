@@ -29,6 +29,7 @@ struct Command {
 Command addExtractCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
 Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
 Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
+Command addValidateCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
 
 /// The options that name and read a program.
 struct ProgramOptions {

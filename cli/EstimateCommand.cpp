@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cli/Command.h"
+#include "cli/Options.h"
 #include "costmodels/Estimate.h"
 #include "costmodels/EstimateJson.h"
 #include "costmodels/MachinePresets.h"
@@ -14,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <memory>
 
 namespace dlayout::cli {
@@ -66,7 +68,7 @@ Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags)
   addProgramOptions(cmd, *o);
   cmd->add_option("--procs", o->procs, "Number of processors P (the layout's mesh must "
                                        "have P in all)")->required()
-      ->check(CLI::PositiveNumber);
+      ->check(wholeNumber(1, kMaxProcs));
   cmd->add_option("--layout", o->layout, "The layout file (dlayout-layout/1)")
       ->required()->type_name("FILE");
   cmd->add_option("--machine", o->machine,
@@ -82,7 +84,7 @@ Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags)
   cmd->add_option("-o,--output", o->output, "Write to FILE instead of standard output")
       ->type_name("FILE");
   return {cmd, [o, &flags] {
-            auto machine = loadMachine(o->machine);
+            auto machine = readMachine(o->machine);
             if (!machine) return fail(machine.error());
             auto text = readFile(o->layout);
             if (!text) return fail(text.error());
@@ -95,6 +97,11 @@ Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags)
             if (o->placement == "thesis") opts.placement = PlacementSource::SequentialLoops;
             auto e = estimate(*P, *layout, *machine, opts);
             if (!e) return fail(makeError(o->layout + ": " + e.error().message));
+            // An infinite or NaN time is no prediction: never print it as one.
+            if (!std::isfinite(e->predictedSeconds) || !std::isfinite(e->computationSeconds) ||
+                !std::isfinite(e->communicationSeconds))
+              return fail(makeError("the predicted time is not a finite number: the program's "
+                                    "sizes or the machine's costs are too large to estimate"));
             std::string out = o->format == "json" ? dump(toJson(*e))
                                                   : renderEstimate(*e, *P, o->layout);
             if (auto s = emit(out, o->output); !s) return fail(s.error());

@@ -1,9 +1,16 @@
 //===- cli/Options.cpp ----------------------------------------------------===//
 #include "cli/Options.h"
 
+#include "costmodels/MachinePresets.h"
+#include "model/Json.h"
+#include "model/MachineJson.h"
+
+#include <fmt/format.h>
+
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 
 namespace dlayout::cli {
 
@@ -53,11 +60,48 @@ Result<std::map<unsigned, double>> parseLineValues(const std::string &option,
     if (!splitPair(item, key, value) || !parseNumber(key, line) || line == 0)
       return makeError(option + " '" + item + "': expected LINE=VALUE");
     if (!parseNumber(value, v) || !std::isfinite(v) || v < min || v > max)
-      return makeError(option + " '" + item + "': " + value + " is not a number in [" +
-                       std::to_string(min) + ", " + std::to_string(max) + "]");
+      return makeError(fmt::format("{} '{}': {} is not a number in [{}, {}]", option, item,
+                                   value, min, max));
     out[line] = v;
   }
   return out;
+}
+
+Result<Machine> readMachine(const std::string &nameOrPath) {
+  std::string lower = nameOrPath;
+  for (auto &c : lower) c = char(std::tolower((unsigned char)c));
+  for (auto &name : machinePresetNames())
+    if (name == lower) return loadMachine(nameOrPath);
+  std::error_code ec;
+  // Neither a preset nor anything at that path: the "unknown machine" error.
+  if (!std::filesystem::exists(std::filesystem::symlink_status(nameOrPath, ec)))
+    return loadMachine(nameOrPath);
+  auto text = readFile(nameOrPath);
+  if (!text) return text.error();
+  auto m = parseMachine(*text);
+  if (!m) return makeError(m.error().message, SourceLoc{nameOrPath});
+  return m;
+}
+
+CLI::Validator wholeNumber(int64_t min, int64_t max) {
+  return CLI::Validator(
+      [min, max](std::string &text) -> std::string {
+        int64_t v;
+        if (parseNumber(text, v) && v >= min && v <= max) return "";
+        return fmt::format("must be a whole number from {} to {}, got '{}'", min, max, text);
+      },
+      fmt::format("INT in [{} - {}]", min, max));
+}
+
+CLI::Validator positiveSeconds(double max) {
+  return CLI::Validator(
+      [max](std::string &text) -> std::string {
+        double v;
+        if (parseNumber(text, v) && std::isfinite(v) && v > 0 && v <= max) return "";
+        return fmt::format("must be a number of seconds above 0 and at most {}, got '{}'", max,
+                           text);
+      },
+      fmt::format("SECONDS in (0 - {}]", max));
 }
 
 } // namespace dlayout::cli

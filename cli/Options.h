@@ -6,7 +6,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "model/Machine.h"
 #include "model/Result.h"
+
+#include <CLI/CLI.hpp>
 
 #include <map>
 #include <string>
@@ -22,5 +25,20 @@ Result<std::map<std::string, int64_t>> parseParams(const std::vector<std::string
 Result<std::map<unsigned, double>> parseLineValues(const std::string &option,
                                                    const std::vector<std::string> &items,
                                                    double min, double max);
+
+/// --machine: a preset by name, or else a dlayout-machine/1 file read with
+/// readFile (so a FIFO, a device or a directory is refused, not waited on
+/// or read as empty); its errors name the file.
+Result<Machine> readMachine(const std::string &nameOrPath);
+
+/// The largest processor count --procs takes (the solver enumerates the
+/// meshes of P; far beyond any machine, far below where counts overflow).
+inline constexpr int64_t kMaxProcs = int64_t(1) << 24;
+
+/// A CLI11 check: a whole number in [min, max] ("must be a whole number
+/// from MIN to MAX, got 'TEXT'"), before CLI11 converts it.
+CLI::Validator wholeNumber(int64_t min, int64_t max);
+/// A CLI11 check: a finite number in (0, max].
+CLI::Validator positiveSeconds(double max);
 
 } // namespace dlayout::cli

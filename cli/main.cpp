@@ -33,7 +33,8 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", "dlayout 0.1.0 (LLVM 19)");
   std::vector<Command> commands = {addExtractCommand(app, flags),
                                    addEstimateCommand(app, flags),
-                                   addAdviseCommand(app, flags)};
+                                   addAdviseCommand(app, flags),
+                                   addValidateCommand(app, flags)};
 
   std::vector<const char *> cargs = {argv[0]};
   for (auto &a : args) cargs.push_back(a.c_str());

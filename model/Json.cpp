@@ -2,11 +2,13 @@
 
 #include "model/Json.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <sstream>
 
@@ -18,21 +20,60 @@ std::string dump(const nlohmann::json &doc) {
 }
 
 Result<std::string> readFile(const std::string &path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  auto status = fs::status(path, ec);
-  if (ec || !fs::exists(status))
-    return makeError("cannot read '" + path + "': no such file");
-  if (fs::is_directory(status))
-    return makeError("cannot read '" + path + "': is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return makeError("cannot read '" + path + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad())
-    return makeError("cannot read '" + path + "': read error");
-  return text.str();
+  auto cannot = [&](const std::string &why) {
+    return makeError("cannot read '" + path + "': " + why);
+  };
+  if (path.empty())
+    return cannot("no such file");
+  // Opened without blocking (a FIFO would wait for a writer), then checked
+  // on the descriptor itself, so what is read is what was checked.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    int err = errno;
+    if (err == ENOENT || err == ENOTDIR)
+      return cannot("no such file");
+    return cannot(std::strerror(err));
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st;
+  if (::fstat(fd, &st) != 0)
+    return cannot(std::strerror(errno));
+  if (S_ISDIR(st.st_mode))
+    return cannot("is a directory");
+  if (!S_ISREG(st.st_mode))
+    return cannot("not a regular file (a pipe, device or socket)");
+  if (uint64_t(st.st_size) > kMaxInputBytes)
+    return cannot("too large (" + std::to_string(st.st_size) + " bytes; the limit is " +
+                  std::to_string(kMaxInputBytes >> 20) + " MiB)");
+  std::string text;
+  text.resize(size_t(st.st_size));
+  size_t got = 0;
+  while (true) {
+    if (got == text.size()) {
+      // The file may have grown since fstat; read on, within the limit.
+      if (text.size() >= kMaxInputBytes + 1)
+        break;
+      text.resize(std::min<size_t>(std::max<size_t>(text.size() * 2, 4096),
+                                   kMaxInputBytes + 1));
+    }
+    ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return cannot(std::strerror(errno));
+    }
+    if (n == 0)
+      break;
+    got += size_t(n);
+  }
+  if (got > kMaxInputBytes)
+    return cannot("too large (the limit is " + std::to_string(kMaxInputBytes >> 20) +
+                  " MiB)");
+  text.resize(got);
+  return text;
 }
 
 namespace jsonio {
@@ -144,6 +185,8 @@ int64_t Node::integer() const {
     if (std::isfinite(d) && d == std::trunc(d) && d >= -9223372036854775808.0 &&
         d < 9223372036854775808.0)
       return int64_t(d);
+    if (std::isfinite(d) && d == std::trunc(d))
+      fail("integer out of range");
     fail("expected an integer, got " + v_->dump());
   }
   fail("expected an integer, got " + typeName(*v_));
@@ -199,9 +242,24 @@ std::optional<std::string> Node::optStr(std::string_view key) const {
   return n->str();
 }
 
+namespace {
+struct TooDeep {};
+} // namespace
+
 Result<nlohmann::json> parse(std::string_view text) {
   try {
-    return nlohmann::json::parse(text);
+    // The readers recurse on nested values; bound the depth before they
+    // see the document (the parser itself does not recurse).
+    return nlohmann::json::parse(
+        text, [](int depth, nlohmann::json::parse_event_t event, nlohmann::json &) {
+          if (depth > kMaxJsonDepth && (event == nlohmann::json::parse_event_t::object_start ||
+                                        event == nlohmann::json::parse_event_t::array_start))
+            throw TooDeep{};
+          return true;
+        });
+  } catch (const TooDeep &) {
+    return makeError("invalid JSON: nested too deeply (more than " +
+                     std::to_string(kMaxJsonDepth) + " levels)");
   } catch (const nlohmann::json::parse_error &e) {
     // e.what() is "[json.exception.parse_error.101] parse error at line 3,
     // column 1: syntax error ..."; keep what follows the bracketed id.
@@ -211,7 +269,12 @@ Result<nlohmann::json> parse(std::string_view text) {
       what = what.substr(close + 2);
     return makeError("invalid JSON: " + what);
   } catch (const std::exception &e) {
-    return makeError(std::string("invalid JSON: ") + e.what());
+    // e.g. "[json.exception.out_of_range.406] number overflow parsing '1e999'"
+    std::string what = e.what();
+    auto close = what.find("] ");
+    if (what.rfind("[json.exception", 0) == 0 && close != std::string::npos)
+      what = what.substr(close + 2);
+    return makeError("invalid JSON: " + what);
   }
 }
 

@@ -39,7 +39,13 @@ namespace dlayout {
 /// (invalid UTF-8 in strings is replaced).
 std::string dump(const nlohmann::json &doc);
 
-/// The whole contents of the file at `path`.
+/// Inputs larger than this are refused (they are untrusted, and every
+/// reader holds a whole document in memory).
+inline constexpr uint64_t kMaxInputBytes = uint64_t(1) << 30;
+
+/// The whole contents of the regular file at `path`: a clear error for a
+/// missing, unreadable or directory path, a pipe or device (which is never
+/// waited on), or a file over kMaxInputBytes.
 Result<std::string> readFile(const std::string &path);
 
 namespace jsonio {
@@ -100,8 +106,12 @@ private:
   std::string path_;
 };
 
+/// The deepest nesting of arrays and objects parse() accepts.
+inline constexpr int kMaxJsonDepth = 4096;
+
 /// Parses JSON text; a syntax error (including truncated text) becomes
-/// "invalid JSON: ... at line L, column C".
+/// "invalid JSON: ... at line L, column C", and a document nested deeper
+/// than kMaxJsonDepth "invalid JSON: nested too deeply".
 Result<nlohmann::json> parse(std::string_view text);
 
 /// Fails unless doc["schema"] is `expected`: "expected schema

@@ -100,9 +100,14 @@ std::string checkDim(const DimLayout &d, const std::vector<int64_t> &mesh) {
 Status verify(const Layout &l) {
   if (l.mesh.empty())
     return makeError("mesh: must have at least one dimension");
-  for (size_t i = 0; i < l.mesh.size(); ++i)
+  int64_t procs = 1;
+  for (size_t i = 0; i < l.mesh.size(); ++i) {
     if (l.mesh[i] < 1)
       return makeError("mesh[" + std::to_string(i) + "]: must be at least 1");
+    // procs() multiplies the entries in int64_t.
+    if (__builtin_mul_overflow(procs, l.mesh[i], &procs))
+      return makeError("mesh: the product of its dimensions overflows 64 bits");
+  }
   for (const auto &[name, array] : l.arrays) {
     std::string path = "arrays." + name;
     if (name.empty())

@@ -74,16 +74,20 @@ const std::vector<std::string> &collectivePrimitives() {
 }
 
 Status verify(const Machine &m) {
-  auto bad = [](double v) { return !std::isfinite(v) || v < 0; };
+  // A cost beyond a million seconds (or a rate beyond 1e30) is no machine:
+  // such numbers only make every estimate infinite.
+  auto bad = [](double v) { return !std::isfinite(v) || v < 0 || v > 1e6; };
   const std::pair<const char *, double> times[] = {
       {"ops.load", m.load},       {"ops.store", m.store},
       {"ops.add", m.add},         {"ops.mul", m.mul},
       {"ops.div", m.div},         {"ops.intrinsic", m.intrinsic},
-      {"ops.compare", m.compare}, {"per_hop", m.perHop},
-      {"flops", m.flops}};
+      {"ops.compare", m.compare}, {"per_hop", m.perHop}};
   for (const auto &[path, value] : times)
     if (bad(value))
-      return makeError(std::string(path) + ": must be a number >= 0");
+      return makeError(std::string(path) + (value > 1e6 ? ": must be at most 1e6 seconds"
+                                                         : ": must be a number >= 0"));
+  if (!std::isfinite(m.flops) || m.flops < 0 || m.flops > 1e30)
+    return makeError("flops: must be a number from 0 to 1e30");
 
   if (m.message.empty())
     return makeError("message: must have at least one piece");
@@ -91,10 +95,12 @@ Status verify(const Machine &m) {
     const auto &piece = m.message[i];
     std::string path = "message[" + std::to_string(i) + "]";
     if (bad(piece.startup))
-      return makeError(path + ".startup: must not be negative");
+      return makeError(path + ".startup: must not be negative" +
+                       (piece.startup > 0 ? std::string(" nor above 1e6 seconds") : ""));
     if (bad(piece.perByte))
-      return makeError(path + ".per_byte: must not be negative");
-    if (bad(piece.belowBytes))
+      return makeError(path + ".per_byte: must not be negative" +
+                       (piece.perByte > 0 ? std::string(" nor above 1e6 seconds") : ""));
+    if (!std::isfinite(piece.belowBytes) || piece.belowBytes < 0)
       return makeError(path + ".below_bytes: must not be negative");
     bool last = i + 1 == m.message.size();
     if (last && piece.belowBytes != 0)

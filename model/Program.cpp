@@ -211,13 +211,19 @@ private:
         fail(path + ".element_bytes", "must be positive");
       if (a.dims.empty())
         fail(path + ".dims", "must not be empty");
+      int64_t bytes = a.elementBytes;
+      bool overflows = false;
       for (size_t d = 0; d < a.dims.size(); ++d) {
         std::string dpath = idx(path + ".dims", d);
         if (a.dims[d].extent <= 0)
           fail(dpath + ".extent", "must be positive");
         if (a.dims[d].extentExpr && !a.dims[d].extentExpr->coeffs.empty())
           fail(dpath + ".extent_expr", "must not depend on loop variables");
+        overflows = overflows || __builtin_mul_overflow(bytes, a.dims[d].extent, &bytes);
       }
+      // Sizes are counted in int64_t bytes everywhere downstream.
+      if (overflows)
+        fail(path, "the size of " + a.name + " in bytes overflows 64 bits");
     }
   }
 
@@ -291,6 +297,20 @@ private:
         if (!isAncestor(loop, l))
           fail(idx(path + ".terms", t) + ".coeffs." + loop,
                "not a loop enclosing " + l.id);
+    if ((b.expr || !b.exprRefs.empty()) && b.kind != Bound::Kind::NonAffine)
+      fail(path + ".expr", "only a nonaffine bound has an expression");
+    if (!b.exprRefs.empty() && !b.expr)
+      fail(path + ".expr_refs", "references without an expression");
+    std::vector<std::string> outer; // the loops around l, outermost first
+    for (auto parent = l.parent; parent;) {
+      outer.insert(outer.begin(), *parent);
+      const Loop *pl = p_.findLoop(*parent);
+      parent = pl ? pl->parent : std::nullopt;
+    }
+    for (size_t r = 0; r < b.exprRefs.size(); ++r)
+      checkRefIn(outer, b.exprRefs[r], idx(path + ".expr_refs", r), false);
+    if (b.expr)
+      checkExprIn(b.exprRefs, outer, *b.expr, path + ".expr");
   }
 
   bool isAncestor(const std::string &id, const Loop &l) const {
@@ -332,15 +352,16 @@ private:
     if (!s.scalarWrite.empty() && !scalars_.count(s.scalarWrite))
       fail(path + ".scalar_write", "no scalar " + s.scalarWrite);
     for (size_t r = 0; r < s.refs.size(); ++r)
-      checkRef(s, s.refs[r], idx(path + ".refs", r), int(r) == s.write);
-    checkExpr(s, s.expr, path + ".expr");
+      checkRefIn(s.loops, s.refs[r], idx(path + ".refs", r), int(r) == s.write);
+    checkExprIn(s.refs, s.loops, s.expr, path + ".expr");
     for (size_t g = 0; g < s.guards.size(); ++g)
-      checkExpr(s, s.guards[g].condition,
-                idx(path + ".guards", g) + ".condition");
+      checkExprIn(s.refs, s.loops, s.guards[g].condition,
+                  idx(path + ".guards", g) + ".condition");
   }
 
-  void checkRef(const Statement &s, const Reference &r, const std::string &path,
-                bool written) {
+  /// A reference inside the loops `loops` (outermost first).
+  void checkRefIn(const std::vector<std::string> &loops, const Reference &r,
+                  const std::string &path, bool written) {
     const Array *a = p_.findArray(r.array);
     if (!a)
       fail(path + ".array", "no array named " + r.array);
@@ -352,17 +373,17 @@ private:
            std::to_string(r.subscripts.size()) + " subscripts for the " +
                std::to_string(a->dims.size()) + " dimensions of " + a->name);
     for (size_t k = 0; k < r.subscripts.size(); ++k)
-      checkSubscript(s, r.subscripts[k], idx(path + ".subscripts", k));
+      checkSubscript(loops, r.subscripts[k], idx(path + ".subscripts", k));
   }
 
-  void checkSubscript(const Statement &s, const Subscript &sub,
-                      const std::string &path) {
+  void checkSubscript(const std::vector<std::string> &loops,
+                      const Subscript &sub, const std::string &path) {
     unsigned level = 0; // of the innermost loop the affine part varies in
     for (const auto &[loop, coeff] : sub.affine.coeffs) {
-      auto it = std::find(s.loops.begin(), s.loops.end(), loop);
-      if (it == s.loops.end())
+      auto it = std::find(loops.begin(), loops.end(), loop);
+      if (it == loops.end())
         fail(path + ".coeffs." + loop, "not a loop enclosing the statement");
-      level = std::max(level, unsigned(it - s.loops.begin()) + 1);
+      level = std::max(level, unsigned(it - loops.begin()) + 1);
     }
     size_t n = sub.affine.coeffs.size();
     switch (sub.cls) {
@@ -386,9 +407,9 @@ private:
         fail(path + ".variation_level",
              "must be at least " + std::to_string(level) +
                  ", the level of the innermost loop in its affine part");
-      if (sub.variationLevel > s.loops.size())
+      if (sub.variationLevel > loops.size())
         fail(path + ".variation_level", "must be at most " +
-                                            std::to_string(s.loops.size()) +
+                                            std::to_string(loops.size()) +
                                             ", the depth of the statement");
       break;
     }
@@ -396,19 +417,32 @@ private:
       fail(path + ".index", "an indirect subscript has exactly one index "
                             "reference, and no other has any");
     for (size_t k = 0; k < sub.index.size(); ++k)
-      checkRef(s, sub.index[k], idx(path + ".index", k), false);
+      checkRefIn(loops, sub.index[k], idx(path + ".index", k), false);
+    if ((sub.expr || !sub.exprRefs.empty()) &&
+        sub.cls != SubscriptClass::Unknown)
+      fail(path + ".expr", "only an unknown subscript has an expression");
+    if (!sub.exprRefs.empty() && !sub.expr)
+      fail(path + ".expr_refs", "references without an expression");
+    for (size_t k = 0; k < sub.exprRefs.size(); ++k)
+      checkRefIn(loops, sub.exprRefs[k], idx(path + ".expr_refs", k), false);
+    if (sub.expr)
+      checkExprIn(sub.exprRefs, loops, *sub.expr, path + ".expr");
   }
 
-  void checkExpr(const Statement &s, const Expr &e, const std::string &path) {
+  /// An expression whose Ref nodes index `refs` and whose Iv nodes name one
+  /// of `loops`.
+  void checkExprIn(const std::vector<Reference> &refs,
+                   const std::vector<std::string> &loops, const Expr &e,
+                   const std::string &path) {
     switch (e.kind) {
     case Expr::Kind::Const:
       if (!std::isfinite(e.value))
         fail(path + ".const", "must be finite");
       break;
     case Expr::Kind::Ref:
-      if (e.refIndex < 0 || e.refIndex >= int(s.refs.size()))
+      if (e.refIndex < 0 || e.refIndex >= int(refs.size()))
         fail(path + ".ref", "not an index of the statement's refs");
-      if (s.refs[e.refIndex].access != Reference::Access::Read)
+      if (refs[e.refIndex].access != Reference::Access::Read)
         fail(path + ".ref", "must be a read reference");
       break;
     case Expr::Kind::Scalar:
@@ -416,7 +450,7 @@ private:
         fail(path + ".scalar", "no scalar " + e.name);
       break;
     case Expr::Kind::Iv:
-      if (std::find(s.loops.begin(), s.loops.end(), e.name) == s.loops.end())
+      if (std::find(loops.begin(), loops.end(), e.name) == loops.end())
         fail(path + ".iv", "not a loop enclosing the statement");
       break;
     case Expr::Kind::Param:
@@ -447,7 +481,7 @@ private:
     if (!hasArgs && !e.args.empty())
       fail(path + ".args", "only operators and calls have arguments");
     for (size_t k = 0; k < e.args.size(); ++k)
-      checkExpr(s, e.args[k], idx(path + ".args", k));
+      checkExprIn(refs, loops, e.args[k], idx(path + ".args", k));
   }
 
   void checkDependence(const Dependence &d, const std::string &path) {

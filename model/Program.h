@@ -45,14 +45,43 @@ struct AffineExpr {
   bool operator==(const AffineExpr &) const = default;
 };
 
+/// The value a statement computes, as a tree the validator can evaluate.
+struct Expr {
+  enum class Kind {
+    Const,   // value
+    Ref,     // refIndex: statement.refs[refIndex] (a read); in a subscript's
+             // or a bound's expr: its exprRefs[refIndex]
+    Scalar,  // name
+    Iv,      // name = loop id
+    Param,   // name
+    Op,      // name in { + - * / neg min max abs sqrt sign exp log sin cos
+             //           pow mod lt le gt ge eq ne and or not select cast }
+    Call     // name: an intrinsic or external function
+  };
+  Kind kind = Kind::Const;
+  double value = 0;
+  int refIndex = -1;
+  std::string name;
+  std::vector<Expr> args;
+  bool operator==(const Expr &) const = default;
+};
+
+struct Reference; // below
+
 /// A loop bound: one affine expression, the max (lower bounds) or min (upper
-/// bounds) of several, or a bound that is not affine, kept as text.
+/// bounds) of several, or a bound that is not affine, kept as text and, where
+/// the analyzer could tell how to compute it, as an expression.
 struct Bound {
   enum class Kind { Affine, Max, Min, NonAffine };
   Kind kind = Kind::Affine;
   std::vector<AffineExpr> terms; // 1 for Affine, >= 2 for Max/Min, 0 otherwise
   std::string text;              // source-like rendering, always filled
-  bool operator==(const Bound &) const = default;
+  /// NonAffine only, optional: the bound's value (evaluated on entry to the
+  /// loop) over the enclosing loops' ivs, scalars, parameters and the
+  /// elements exprRefs name (COUNT(I), R(I+1)); its Ref nodes index exprRefs.
+  std::optional<Expr> expr;
+  std::vector<Reference> exprRefs;
+  bool operator==(const Bound &) const;
 };
 
 struct ArrayDim {
@@ -96,8 +125,6 @@ struct Loop {
   bool operator==(const Loop &) const = default;
 };
 
-struct Reference; // below
-
 enum class SubscriptClass { Constant, Single, Multiple, Unknown, Indirect };
 
 struct Subscript {
@@ -110,6 +137,12 @@ struct Subscript {
   std::vector<Reference> index;
   /// For unknown: what could not be analysed, as text.
   std::string text;
+  /// For unknown, optional: the whole subscript's value as an expression over
+  /// the statement's loops' ivs, scalars, parameters and the elements
+  /// exprRefs name (reads); its Ref nodes index exprRefs. The validator
+  /// evaluates it; the estimator keeps using cls/affine/variationLevel.
+  std::optional<Expr> expr;
+  std::vector<Reference> exprRefs;
   bool operator==(const Subscript &) const;
 };
 
@@ -124,7 +157,11 @@ struct Reference {
 inline bool Subscript::operator==(const Subscript &o) const {
   return cls == o.cls && affine == o.affine &&
          variationLevel == o.variationLevel && index == o.index &&
-         text == o.text;
+         text == o.text && expr == o.expr && exprRefs == o.exprRefs;
+}
+inline bool Bound::operator==(const Bound &o) const {
+  return kind == o.kind && terms == o.terms && text == o.text &&
+         expr == o.expr && exprRefs == o.exprRefs;
 }
 
 /// Operation counts of one execution of a statement: t(S) of thesis §3.2.
@@ -135,26 +172,6 @@ struct OpCounts {
   unsigned intrinsics = 0;               // sqrt, abs, sign, min, max, ...
   unsigned compares = 0;
   bool operator==(const OpCounts &) const = default;
-};
-
-/// The value a statement computes, as a tree the validator can evaluate.
-struct Expr {
-  enum class Kind {
-    Const,   // value
-    Ref,     // refIndex: statement.refs[refIndex] (a read)
-    Scalar,  // name
-    Iv,      // name = loop id
-    Param,   // name
-    Op,      // name in { + - * / neg min max abs sqrt sign exp log sin cos
-             //           pow mod lt le gt ge eq ne and or not select cast }
-    Call     // name: an intrinsic or external function
-  };
-  Kind kind = Kind::Const;
-  double value = 0;
-  int refIndex = -1;
-  std::string name;
-  std::vector<Expr> args;
-  bool operator==(const Expr &) const = default;
 };
 
 struct Guard {

@@ -73,10 +73,24 @@ Json affineJson(const AffineExpr &e) {
   return out;
 }
 
+Json exprJson(const Expr &e);
+Json refJson(const Reference &r);
+
+/// "expr" and "expr_refs" of a subscript or a bound, written only when set.
+void putExpr(Json &out, const std::optional<Expr> &e,
+             const std::vector<Reference> &refs) {
+  if (e)
+    out["expr"] = exprJson(*e);
+  if (!refs.empty())
+    out["expr_refs"] = listJson(refs, refJson);
+}
+
 Json boundJson(const Bound &b) {
-  return {{"kind", boundKindName(b.kind)},
-          {"terms", listJson(b.terms, affineJson)},
-          {"text", b.text}};
+  Json out = {{"kind", boundKindName(b.kind)},
+              {"terms", listJson(b.terms, affineJson)},
+              {"text", b.text}};
+  putExpr(out, b.expr, b.exprRefs);
+  return out;
 }
 
 Json exprJson(const Expr &e) {
@@ -99,8 +113,6 @@ Json exprJson(const Expr &e) {
   return {{"const", 0}};
 }
 
-Json refJson(const Reference &r);
-
 Json subscriptJson(const Subscript &s) {
   Json out = {{"class", toString(s.cls)},
               {"variation_level", s.variationLevel}};
@@ -109,6 +121,7 @@ Json subscriptJson(const Subscript &s) {
     out["index"] = refJson(s.index.front());
   if (!s.text.empty())
     out["text"] = s.text;
+  putExpr(out, s.expr, s.exprRefs);
   return out;
 }
 
@@ -256,8 +269,11 @@ AffineExpr readAffine(const Node &n) {
   return readAffineFields(n);
 }
 
+Expr readExpr(const Node &n);
+Reference readRef(const Node &n);
+
 Bound readBound(const Node &n) {
-  n.allowOnly({"kind", "terms", "text"});
+  n.allowOnly({"kind", "terms", "text", "expr", "expr_refs"});
   Bound b;
   Node kind = n.get("kind");
   std::string k = kind.str();
@@ -273,6 +289,9 @@ Bound readBound(const Node &n) {
     kind.fail("unknown bound kind " + k);
   b.terms = readList(n, "terms", readAffine);
   b.text = n.str("text", "");
+  if (auto e = n.find("expr"))
+    b.expr = readExpr(*e);
+  b.exprRefs = readList(n, "expr_refs", readRef);
   return b;
 }
 
@@ -312,11 +331,9 @@ Expr readExpr(const Node &n) {
   return e;
 }
 
-Reference readRef(const Node &n);
-
 Subscript readSubscript(const Node &n) {
   n.allowOnly({"class", "coeffs", "params", "const", "variation_level", "index",
-               "text"});
+               "text", "expr", "expr_refs"});
   Subscript s;
   Node cls = n.get("class");
   auto c = subscriptClassFromString(cls.str());
@@ -328,6 +345,9 @@ Subscript readSubscript(const Node &n) {
   if (auto index = n.find("index"))
     s.index.push_back(readRef(*index));
   s.text = n.str("text", "");
+  if (auto e = n.find("expr"))
+    s.expr = readExpr(*e);
+  s.exprRefs = readList(n, "expr_refs", readRef);
   return s;
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds dlayout, and runs the whole test suite;
 # then builds again with AddressSanitizer + UBSan and runs the unit tests
-# (set DLAYOUT_SKIP_SANITIZE=1 to skip that second configuration locally).
+# (set DLAYOUT_SKIP_SANITIZE=1 to skip that second configuration locally);
+# finally fuzzes each libFuzzer target for a bounded time (DLAYOUT_SKIP_FUZZ=1
+# skips it, DLAYOUT_FUZZ_SECONDS sets the time per target).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -15,4 +17,12 @@ if [ "${DLAYOUT_SKIP_SANITIZE:-0}" != 1 ]; then
   echo "== test suite under AddressSanitizer + UBSan (build-asan/)"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L unit
+fi
+
+# A bounded fuzzing run (issue 8): the JSON readers and the analyzer on IR,
+# built with clang-19 -fsanitize=fuzzer,address,undefined into build-fuzz/.
+# A crash fails CI; the input is kept in build-fuzz/crashes/ (tests/fuzz/run.sh).
+if [ "${DLAYOUT_SKIP_FUZZ:-0}" != 1 ]; then
+  echo "== fuzzing, ${DLAYOUT_FUZZ_SECONDS:-15} s a target (build-fuzz/)"
+  tests/fuzz/run.sh "${DLAYOUT_FUZZ_SECONDS:-15}"
 fi

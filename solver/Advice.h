@@ -3,8 +3,10 @@
 // advise(program, machine, options) chooses a layout for every array of the
 // program on `procs` processors and explains it:
 //   - the PARADIGM passes of thesis ch. 5 (align by the component affinity
-//     graph, block-cyclic by summed quality measures per mesh dimension and CR
-//     set, block-size, num-procs over every factorisation of P), each a
+//     graph -- Li-Chen and the exact minimum cut on Z3, the lower cut used --,
+//     block-cyclic by summed quality measures per mesh dimension and CR set,
+//     block-size by the block-size constraint graph (Theorem 5.1), num-procs
+//     over every factorisation of P, replication as a choice), each a
 //     detector -> driver (quality measures from costmodels/Estimate.h) ->
 //     solver, give the heuristic layout;
 //   - the exact optimiser (ExactOptimizer.h, Z3) chooses orientation,
@@ -33,13 +35,11 @@ namespace dlayout {
 struct AdviseOptions {
   int64_t procs = 0;
   PlacementSource placement = PlacementSource::Dependences;
-  double timeLimitSeconds = 5.0; // the Z3 stage's budget
+  /// The Z3 stages' budget: the exact alignment gets a quarter of it (at
+  /// most 1 s), the exact optimiser the rest.
+  double timeLimitSeconds = 5.0;
   unsigned alternatives = 5;
-  bool exact = true;             // run the exact optimiser
-  /// Largest number of tabulated combinations per mesh shape for which the
-  /// optimiser tabulates every combination (exact); above it, it uses
-  /// per-choice and pairwise terms and re-estimates what it finds.
-  int64_t tableLimit = 4096;
+  bool exact = true;             // run the exact alignment and optimiser
 };
 
 struct RankedLayout {
@@ -63,8 +63,25 @@ struct SolverReport {
   double optimalSeconds = 0;
   double gap = 0;          // (heuristic - optimal) / heuristic, >= 0
   bool proved = false;     // Z3 finished over an exact table
-  std::string method;      // "table", "pairwise", "none"
+  std::string method;      // "table", "separable", "pairwise", "none"
   Layout heuristic, optimal;
+  /// The align pass's two partitions of the component affinity graph
+  /// (AlignmentCut.h): Li-Chen's cut and the exact minimum cut on Z3, in
+  /// seconds of quality measure, and which one the passes used.
+  double liChenCut = 0, exactCut = 0;
+  std::string alignMethod = "li-chen"; // "li-chen" or "exact"
+  bool alignProved = false;            // Z3 proved the exact cut minimal
+};
+
+/// Where the advisor's time went (seconds, wall clock) and how many
+/// whole-program estimates it made.
+struct AdviceStats {
+  double analysisSeconds = 0;  // the estimator built, the program analysed
+  double passesSeconds = 0;    // the PARADIGM passes (alignment's Z3 included)
+  double alignZ3Seconds = 0;   // the exact minimum cut on Z3
+  double optimiserSeconds = 0; // the exact optimiser, tables and Z3
+  double optimiserZ3Seconds = 0;
+  size_t estimates = 0;
 };
 
 struct Advice {
@@ -76,6 +93,7 @@ struct Advice {
   SolverReport solver;
   std::vector<DecisiveConstraint> constraints;
   std::vector<Warning> warnings;
+  AdviceStats stats;
 };
 
 Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &opts);

@@ -70,7 +70,19 @@ nlohmann::json toJson(const Advice &a) {
                  {"optimal_seconds", a.solver.optimalSeconds},
                  {"gap", a.solver.gap},
                  {"method", a.solver.method},
-                 {"proved", a.solver.proved}};
+                 {"proved", a.solver.proved},
+                 {"alignment",
+                  {{"li_chen_cut", a.solver.liChenCut},
+                   {"exact_cut", a.solver.exactCut},
+                   {"method", a.solver.alignMethod},
+                   {"proved", a.solver.alignProved}}},
+                 {"stats",
+                  {{"analysis_seconds", a.stats.analysisSeconds},
+                   {"passes_seconds", a.stats.passesSeconds},
+                   {"align_z3_seconds", a.stats.alignZ3Seconds},
+                   {"optimiser_seconds", a.stats.optimiserSeconds},
+                   {"optimiser_z3_seconds", a.stats.optimiserZ3Seconds},
+                   {"estimates", a.stats.estimates}}}};
   j["constraints"] = nlohmann::json::array();
   for (auto &c : a.constraints)
     j["constraints"].push_back({{"kind", c.kind},
@@ -103,6 +115,9 @@ std::string renderAdviceText(const Advice &a, const Program &p) {
   out += fmt::format("\nsolver: heuristic {}, optimum {} ({}{}), gap {:.2f}%\n",
                      secs(a.solver.heuristicSeconds), secs(a.solver.optimalSeconds),
                      a.solver.method, a.solver.proved ? ", proved" : "", 100 * a.solver.gap);
+  out += fmt::format("alignment: Li-Chen cut {}, exact cut {}{}; {} used\n",
+                     secs(a.solver.liChenCut), secs(a.solver.exactCut),
+                     a.solver.alignProved ? " (proved)" : "", a.solver.alignMethod);
   out += "\nalternatives:\n";
   for (auto &r : a.alternatives) {
     std::string desc;

@@ -1,17 +1,20 @@
 //===- solver/Advise.cpp - The passes, the optimiser, the advice -----------===//
 //
-// advise() (Advice.h): align -> block-cyclic -> block-size -> num-procs ->
-// replication give the heuristic layout; the exact optimiser starts from it;
-// the better is recommended.
+// advise() (Advice.h): align (Li-Chen and the exact cut) -> block-cyclic ->
+// block-size (BCG) -> num-procs -> replication give the heuristic layout; the
+// exact optimiser starts from it; the better is recommended.
 //
 //===----------------------------------------------------------------------===//
 #include "solver/Advice.h"
 
 #include "solver/AffinityGraph.h"
+#include "solver/AlignmentCut.h"
+#include "solver/BlockSizeGraph.h"
 #include "solver/ExactOptimizer.h"
 #include "solver/Passes.h"
 
 #include <algorithm>
+#include <chrono>
 #include <fmt/format.h>
 #include <set>
 
@@ -23,6 +26,12 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   if (opts.procs <= 0)
     return makeError(fmt::format("the processor count must be positive (got {})", opts.procs));
   if (p.arrays.empty()) return makeError("the program has no arrays to distribute");
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  auto t0 = Clock::now();
+  AdviceStats stats;
   EstimateOptions eo;
   eo.placement = opts.placement;
   auto est = Estimator::build(p, eo);
@@ -34,13 +43,19 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   auto facts = cost::analyzeProgram(p, ao);
   if (!facts) return facts.error();
   SolverContext ctx(p, m, *est, *facts, opts.procs);
+  stats.analysisSeconds = since(t0);
+  auto tPasses = Clock::now();
 
   int D = 0;
   for (auto &a : p.arrays) D = std::max<int>(D, int(a.dims.size()));
   Plan plan = identityPlan(p, std::max(D, 1));
 
-  // align (5.1)
-  if (auto s = alignPass(ctx, plan); !s) return s.error();
+  // align (5.1): Li-Chen and the exact minimum cut, the lower cut
+  AlignOptions alo;
+  alo.exact = opts.exact;
+  alo.timeLimitSeconds = std::min(1.0, opts.timeLimitSeconds / 4);
+  AlignmentChoice alignChoice;
+  if (auto s = alignPass(ctx, plan, alo, &alignChoice); !s) return s.error();
   // Classes without parallelism collapse; at most three stay (5.4.2).
   plan.kept = parallelClasses(ctx, plan);
   if (plan.kept.empty()) plan.kept = {0};
@@ -53,6 +68,8 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   auto shapes = numProcsPass(ctx, plan);
   if (!shapes) return shapes.error();
   if (auto s = replicationPass(ctx, plan); !s) return s.error();
+  stats.passesSeconds = since(tPasses);
+  stats.alignZ3Seconds = alignChoice.exactSeconds;
 
   Advice adv;
   adv.procs = opts.procs;
@@ -65,12 +82,21 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   adv.solver.optimal = heur;
   adv.solver.optimalSeconds = *hs;
   adv.solver.method = "none";
+  adv.solver.liChenCut = alignChoice.liChenCut;
+  adv.solver.exactCut = alignChoice.exactCut;
+  adv.solver.alignMethod = alignChoice.method;
+  adv.solver.alignProved = alignChoice.exactProved;
 
   std::vector<RankedLayout> pool = *shapes;
   pool.push_back({heur, *hs, "heuristic"});
   if (opts.exact) {
-    auto ex = optimiseExactly(ctx, plan, opts);
+    auto tOpt = Clock::now();
+    AdviseOptions oo = opts;
+    oo.timeLimitSeconds = std::max(0.05, opts.timeLimitSeconds - alignChoice.exactSeconds);
+    auto ex = optimiseExactly(ctx, plan, oo);
     if (!ex) return ex.error();
+    stats.optimiserSeconds = since(tOpt);
+    stats.optimiserZ3Seconds = ex->z3Seconds;
     adv.solver.method = ex->method;
     adv.solver.proved = ex->proved;
     for (auto &f : ex->found) {
@@ -146,6 +172,8 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   for (auto &w : ctx.warnings) adv.warnings.push_back(w);
   for (auto &w : (*full)->warnings) adv.warnings.push_back(w);
   adv.constraints = ctx.constraints;
+  stats.estimates = ctx.evaluations;
+  adv.stats = stats;
   if (optimiserWins)
     adv.constraints.push_back({"optimiser", {}, sr.heuristicSeconds - sr.optimalSeconds, {},
                                fmt::format("the exact optimiser ({}) found a layout {:.3g}% "

@@ -11,7 +11,8 @@
 // processors spread evenly, N1 = sqrt(N)); two primary pairs each get half.
 // Solver: the component affinity graph (one column per array, one node per
 // dimension, weights summed over the program) is partitioned into classes by
-// Li and Chen's column merging with exhaustive bipartite matching.
+// Li and Chen's column merging with exhaustive bipartite matching, and
+// exactly by the minimum cut on Z3 (AlignmentCut.h); the lower cut is used.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -59,7 +60,17 @@ std::vector<std::vector<int>> liChenPartition(const AffinityGraph &g, int classe
 /// quantity the alignment minimises).
 double cutWeight(const AffinityGraph &g, const std::vector<std::vector<int>> &align);
 
-/// The align pass: fills plan.align, records the decisive constraints.
-Status alignPass(SolverContext &ctx, Plan &plan, AffinityGraph *out = nullptr);
+struct AlignmentChoice;
+
+struct AlignOptions {
+  bool exact = true;             // also the exact minimum cut (AlignmentCut.h)
+  double timeLimitSeconds = 1.0; // for it
+};
+
+/// The align pass: builds the CAG, partitions it by Li-Chen and exactly
+/// (AlignmentCut.h), keeps the lower cut, fills plan.align and records the
+/// decisive constraints. `choice` (if given) receives both cuts.
+Status alignPass(SolverContext &ctx, Plan &plan, const AlignOptions &opts = {},
+                 AlignmentChoice *choice = nullptr, AffinityGraph *out = nullptr);
 
 } // namespace dlayout::solver

@@ -1,228 +1,373 @@
-//===- solver/ExactOptimizer.cpp - Tabulated estimator terms on z3::optimize -===//
+//===- solver/ExactOptimizer.cpp - Separable estimator tables on z3::optimize -===//
 #include "solver/ExactOptimizer.h"
 
 #include "solver/Passes.h"
-
-#include <z3++.h>
+#include "solver/TableSum.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
+#include <numeric>
 #include <set>
+#include <unordered_map>
 
 namespace dlayout::solver {
 
 namespace {
 
-struct Variable {
+using Clock = std::chrono::steady_clock;
+
+// Kind options: block, or cyclic with the block-size pass's blocks times 1,
+// 2, 4, 8 (cyclic itself where the product is 1).
+constexpr int kKindOptions = 5;
+const int64_t kMultiplier[kKindOptions] = {0, 1, 2, 4, 8};
+
+struct Var {
   enum Kind { Orient, Kind_, Replicate } kind;
-  int array = -1;          // Orient, Replicate
+  int array = -1;           // Orient, Replicate
   int cls = -1, crSet = -1; // Kind_
   int options = 2;
+  int heuristic = 0;        // the heuristic's value
 };
 
-const DistKind kKinds[] = {DistKind::Block, DistKind::Cyclic, DistKind::BlockCyclic,
-                           DistKind::BlockCyclic, DistKind::BlockCyclic};
-const int64_t kBlocks[] = {1, 1, 2, 4, 8};
+/// A term group: the computation of a statement, or its communication on
+/// one rhs array; `arrays` are the arrays whose layouts it reads.
+struct Group {
+  std::vector<int> arrays;
+};
 
-struct Space {
-  std::vector<Variable> vars;
-  std::vector<std::vector<int64_t>> shapes;
+struct Problem {
+  const Program &p;
+  const Plan &heur;
   std::vector<int> cr;
+  std::vector<std::vector<int64_t>> baseBlock; // per array, per class
+  std::vector<Group> groups;
+  std::unordered_map<std::string, int> groupOf; // "stmt\x1f" + array ("" = computation)
 
-  Plan apply(const Plan &base, const std::vector<int> &sel, int shape) const {
-    Plan p = base;
-    p.mesh = shapes[shape];
+  Plan apply(const std::vector<Var> &vars, const std::vector<int> &sel,
+             const std::vector<int64_t> &mesh) const {
+    Plan out = heur;
+    out.mesh = mesh;
     for (size_t v = 0; v < vars.size(); ++v) {
-      const auto &x = vars[v];
-      if (x.kind == Variable::Orient && sel[v] == 1) {
-        int c0 = p.kept[0], c1 = p.kept[1];
-        for (int &c : p.align[x.array])
-          c = c == c0 ? c1 : c == c1 ? c0 : c;
-      } else if (x.kind == Variable::Replicate) {
-        p.replicated[x.array] = sel[v] == 1;
+      const Var &x = vars[v];
+      if (x.kind == Var::Orient && sel[v] == 1) {
+        int c0 = out.kept[0], c1 = out.kept[1];
+        for (int &c : out.align[x.array]) c = c == c0 ? c1 : c == c1 ? c0 : c;
+      } else if (x.kind == Var::Replicate) {
+        out.replicated[x.array] = sel[v] == 1;
+      } else if (x.kind == Var::Kind_) {
+        for (size_t a = 0; a < out.align.size(); ++a) {
+          if (cr[a] != x.crSet) continue;
+          int64_t b = baseBlock[a][x.cls] * kMultiplier[sel[v]];
+          out.kind[a][x.cls] = sel[v] == 0 ? DistKind::Block
+                               : b > 1     ? DistKind::BlockCyclic
+                                           : DistKind::Cyclic;
+          out.block[a][x.cls] = std::max<int64_t>(b, 1);
+        }
       }
     }
-    for (size_t v = 0; v < vars.size(); ++v) {
-      const auto &x = vars[v];
-      if (x.kind != Variable::Kind_) continue;
-      for (size_t a = 0; a < p.align.size(); ++a)
-        if (cr[a] == x.crSet) {
-          p.kind[a][x.cls] = kKinds[sel[v]];
-          p.block[a][x.cls] = kBlocks[sel[v]];
-        }
-    }
-    return p;
+    return out;
   }
 };
 
-int kindOption(DistKind k, int64_t block) {
-  if (k == DistKind::Cyclic) return 1;
-  if (k == DistKind::BlockCyclic) return block <= 2 ? 2 : block <= 4 ? 3 : 4;
-  return 0;
+bool onClass(const Plan &plan, int a, int c) {
+  return std::find(plan.align[a].begin(), plan.align[a].end(), c) != plan.align[a].end();
+}
+
+/// One mesh shape's variables, the groups' local variables and tables.
+struct ShapeTables {
+  std::vector<int64_t> mesh;
+  std::vector<Var> vars;
+  std::vector<std::vector<int>> local;    // per group: variable indices
+  std::vector<std::vector<double>> table; // per group: per local combination
+  bool complete = false;
+
+  size_t combos(size_t g) const {
+    size_t n = 1;
+    for (int v : local[g]) n *= size_t(vars[v].options);
+    return n;
+  }
+  size_t encode(size_t g, const std::vector<int> &sel) const {
+    size_t k = 0;
+    for (int v : local[g]) k = k * size_t(vars[v].options) + size_t(sel[v]);
+    return k;
+  }
+  void decode(size_t g, size_t k, std::vector<int> &digits) const {
+    digits.assign(local[g].size(), 0);
+    for (size_t i = local[g].size(); i-- > 0;) {
+      int n = vars[local[g][i]].options;
+      digits[i] = int(k % size_t(n));
+      k /= size_t(n);
+    }
+  }
+  double value(size_t g, const std::vector<int> &sel) const { return table[g][encode(g, sel)]; }
+};
+
+std::vector<Var> shapeVariables(const Problem &pr, const std::vector<int64_t> &mesh,
+                                const std::vector<bool> &replCand) {
+  const Plan &h = pr.heur;
+  std::vector<Var> vars;
+  auto distributed = [&](int c) {
+    for (size_t k = 0; k < h.kept.size(); ++k)
+      if (h.kept[k] == c) return mesh[k] > 1;
+    return false;
+  };
+  auto onKept = [&](int a) {
+    for (int c : h.kept)
+      if (onClass(h, a, c)) return true;
+    return false;
+  };
+  bool orientMatters = h.kept.size() >= 2 && (distributed(h.kept[0]) || distributed(h.kept[1]));
+  for (size_t a = 0; a < h.align.size(); ++a)
+    if (orientMatters && onKept(int(a)) && !h.replicated[a])
+      vars.push_back({Var::Orient, int(a), -1, -1, 2, 0});
+  for (int c : h.kept) {
+    if (!distributed(c)) continue; // collapsed: its kind cannot matter
+    std::set<int> sets;
+    for (size_t a = 0; a < h.align.size(); ++a)
+      if (onKept(int(a))) sets.insert(pr.cr[a]);
+    for (int r : sets) {
+      int first = -1;
+      for (size_t a = 0; a < h.align.size() && first < 0; ++a)
+        if (pr.cr[a] == r) first = int(a);
+      int heurOpt = h.kind[first][c] == DistKind::Block ? 0 : 1;
+      vars.push_back({Var::Kind_, -1, c, r, kKindOptions, heurOpt});
+    }
+  }
+  for (size_t a = 0; a < h.align.size(); ++a)
+    if (replCand[a]) vars.push_back({Var::Replicate, int(a), -1, -1, 2, h.replicated[a] ? 1 : 0});
+  return vars;
+}
+
+/// Sums an estimate's terms per group; false if a term belongs to none.
+bool groupSums(const Problem &pr, const Estimate &e, std::vector<double> &sums) {
+  sums.assign(pr.groups.size(), 0);
+  bool ok = true;
+  std::string key;
+  for (const auto &t : e.terms) {
+    key = t.statement;
+    key += '\x1f';
+    if (t.kind == EstimateTerm::Kind::Communication) key += t.array;
+    auto it = pr.groupOf.find(key);
+    if (it == pr.groupOf.end()) { ok = false; continue; }
+    sums[size_t(it->second)] += t.seconds;
+  }
+  return ok;
+}
+
+/// Drops from each group the local variables its table does not depend on.
+void compress(ShapeTables &st) {
+  std::vector<int> digits;
+  for (size_t g = 0; g < st.local.size(); ++g) {
+    for (size_t i = st.local[g].size(); i-- > 0;) {
+      size_t n = st.combos(g);
+      bool independent = true;
+      for (size_t k = 0; k < n && independent; ++k) {
+        st.decode(g, k, digits);
+        if (digits[i] == 0) continue;
+        auto d0 = digits;
+        d0[i] = 0;
+        size_t k0 = 0;
+        for (size_t j = 0; j < d0.size(); ++j)
+          k0 = k0 * size_t(st.vars[st.local[g][j]].options) + size_t(d0[j]);
+        double a = st.table[g][k], b = st.table[g][k0];
+        independent = std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b));
+      }
+      if (!independent) continue;
+      std::vector<double> t;
+      for (size_t k = 0; k < n; ++k) {
+        st.decode(g, k, digits);
+        if (digits[i] == 0) t.push_back(st.table[g][k]);
+      }
+      st.local[g].erase(st.local[g].begin() + long(i));
+      st.table[g] = std::move(t);
+    }
+  }
 }
 
 } // namespace
 
 Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristic,
                                         const AdviseOptions &opts) {
-  using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   const Program &p = ctx.program;
   OptimizerResult res;
-  Space sp;
-  sp.cr = crSets(ctx);
-  sp.shapes = factorisations(ctx.procs, int(heuristic.kept.size()));
+  res.method = "separable";
+  Problem pr{p, heuristic, crSets(ctx), {}, {}, {}};
+  for (size_t a = 0; a < p.arrays.size(); ++a) {
+    pr.baseBlock.emplace_back(heuristic.classes, 1);
+    for (int c = 0; c < heuristic.classes; ++c)
+      if (heuristic.kind[a][c] == DistKind::BlockCyclic) pr.baseBlock[a][c] = heuristic.block[a][c];
+  }
+  // Term groups from the program's statements.
+  for (const auto &sf : ctx.facts.statements) {
+    const std::string &id = sf.stmt->id;
+    int A = sf.hasLhs ? arrayIndex(p, ctx.facts.arrays[sf.lhs.array]) : -1;
+    Group comp;
+    if (A >= 0) comp.arrays = {A};
+    else
+      for (const auto &rf : sf.rhs) comp.arrays.push_back(arrayIndex(p, ctx.facts.arrays[rf.ref.array]));
+    pr.groupOf[id + '\x1f'] = int(pr.groups.size());
+    pr.groups.push_back(comp);
+    for (const auto &rf : sf.rhs) {
+      int B = arrayIndex(p, ctx.facts.arrays[rf.ref.array]);
+      std::string key = id + '\x1f' + p.arrays[B].name;
+      auto it = pr.groupOf.find(key);
+      int g = it != pr.groupOf.end() ? it->second : int(pr.groups.size());
+      if (it == pr.groupOf.end()) pr.groupOf[key] = g, pr.groups.emplace_back();
+      auto &arrs = pr.groups[size_t(g)].arrays;
+      auto add = [&](int x) {
+        if (x >= 0 && std::find(arrs.begin(), arrs.end(), x) == arrs.end()) arrs.push_back(x);
+      };
+      add(A), add(B);
+      for (const cost::RefFacts *ref : {&rf.ref, sf.hasLhs ? &sf.lhs : nullptr})
+        if (ref)
+          for (const auto &s : ref->subs)
+            if (!s.indexArray.empty())
+              if (auto *ia = p.findArray(s.indexArray)) add(arrayIndex(p, ia));
+    }
+  }
+  // Shapes: at most two distributed classes (section 5.4), and the heuristic's.
+  std::vector<std::vector<int64_t>> shapes;
+  for (auto &s : factorisations(ctx.procs, int(heuristic.kept.size())))
+    if (std::count_if(s.begin(), s.end(), [](int64_t n) { return n > 1; }) <= 2 ||
+        s == heuristic.mesh)
+      shapes.push_back(s);
   auto replCand = replicationCandidates(ctx);
-  std::vector<int> heurSel;
-  int heurShape = 0;
-  for (size_t s = 0; s < sp.shapes.size(); ++s)
-    if (sp.shapes[s] == heuristic.mesh) heurShape = int(s);
-
-  auto onKept = [&](int a) {
-    for (int c : heuristic.align[a])
-      if (std::find(heuristic.kept.begin(), heuristic.kept.end(), c) != heuristic.kept.end())
-        return true;
-    return false;
-  };
-  for (size_t a = 0; a < p.arrays.size(); ++a)
-    if (heuristic.kept.size() >= 2 && onKept(int(a))) {
-      sp.vars.push_back({Variable::Orient, int(a), -1, -1, 2});
-      heurSel.push_back(0);
-    }
-  for (int c : heuristic.kept) {
-    std::set<int> sets;
-    for (size_t a = 0; a < p.arrays.size(); ++a)
-      if (onKept(int(a))) sets.insert(sp.cr[a]);
-    for (int r : sets) {
-      sp.vars.push_back({Variable::Kind_, -1, c, r, 5});
-      int first = -1;
-      for (size_t a = 0; a < p.arrays.size() && first < 0; ++a)
-        if (sp.cr[a] == r) first = int(a);
-      heurSel.push_back(kindOption(heuristic.kind[first][c], heuristic.block[first][c]));
-    }
-  }
-  for (size_t a = 0; a < p.arrays.size(); ++a)
-    if (replCand[a]) {
-      sp.vars.push_back({Variable::Replicate, int(a), -1, -1, 2});
-      heurSel.push_back(heuristic.replicated[a] ? 1 : 0);
-    }
-
-  double combos = 1;
-  for (auto &v : sp.vars) combos *= v.options;
-  res.combinations = size_t(std::min(combos, 1e18));
-  bool table = combos * double(sp.shapes.size()) <= double(opts.tableLimit);
-  res.method = table ? "table" : "pairwise";
-
-  auto cost = [&](const std::vector<int> &sel, int shape) -> Result<double> {
-    return ctx.seconds(toLayout(p, sp.apply(heuristic, sel, shape)));
-  };
-
-  z3::context z;
-  z3::optimize opt(z);
-  std::vector<z3::expr> sel;
-  for (size_t v = 0; v < sp.vars.size(); ++v) {
-    sel.push_back(z.int_const(("x" + std::to_string(v)).c_str()));
-    opt.add(sel.back() >= 0 && sel.back() < sp.vars[v].options);
-  }
-  z3::expr shape = z.int_const("shape");
-  opt.add(shape >= 0 && shape < int(sp.shapes.size()));
-  auto ns = [&](double s) { return z.int_val(int64_t(std::llround(s * 1e9))); };
-  z3::expr objective = z.int_val(0);
-
-  if (table) {
-    z3::expr costVar = z.int_const("cost");
-    for (size_t s = 0; s < sp.shapes.size(); ++s) {
-      std::vector<int> cur(sp.vars.size(), 0);
-      while (true) {
-        auto c = cost(cur, int(s));
-        if (!c) return c.error();
-        z3::expr cond = shape == int(s);
-        for (size_t v = 0; v < cur.size(); ++v) cond = cond && sel[v] == cur[v];
-        opt.add(z3::implies(cond, costVar == ns(*c)));
-        size_t v = 0;
-        for (; v < cur.size(); ++v) {
-          if (++cur[v] < sp.vars[v].options) break;
-          cur[v] = 0;
-        }
-        if (v == cur.size()) break;
-      }
-    }
-    objective = costVar;
-  } else {
-    for (size_t s = 0; s < sp.shapes.size(); ++s) {
-      std::vector<int> ref(sp.vars.size(), 0);
-      auto base = cost(ref, int(s));
-      if (!base) return base.error();
-      std::vector<std::vector<double>> u(sp.vars.size());
-      z3::expr term = ns(*base);
-      for (size_t v = 0; v < sp.vars.size(); ++v) {
-        u[v].assign(sp.vars[v].options, 0);
-        for (int o = 1; o < sp.vars[v].options; ++o) {
-          auto t = ref;
-          t[v] = o;
-          auto c = cost(t, int(s));
-          if (!c) return c.error();
-          u[v][o] = *c - *base;
-          term = term + z3::ite(sel[v] == o, ns(u[v][o]), z.int_val(0));
-        }
-      }
-      for (size_t v = 0; v < sp.vars.size(); ++v)
-        for (size_t w = v + 1; w < sp.vars.size(); ++w)
-          for (int o = 1; o < sp.vars[v].options; ++o)
-            for (int q = 1; q < sp.vars[w].options; ++q) {
-              if (elapsed() > opts.timeLimitSeconds) { res.timedOut = true; break; }
-              auto t = ref;
-              t[v] = o, t[w] = q;
-              auto c = cost(t, int(s));
-              if (!c) return c.error();
-              double pair = *c - *base - u[v][o] - u[w][q];
-              if (std::abs(pair) > 1e-12 * std::max(1.0, *base))
-                term = term + z3::ite(sel[v] == o && sel[w] == q, ns(pair), z.int_val(0));
-            }
-      objective = objective + z3::ite(shape == int(s), term, z.int_val(0));
-    }
-  }
-  opt.minimize(objective);
+  const double budget = opts.timeLimitSeconds;
+  bool separable = true, allSolved = true;
 
   std::set<std::string> seen;
-  auto record = [&](const std::vector<int> &s, int shapeIdx, const char *origin) -> Status {
-    Layout l = toLayout(p, sp.apply(heuristic, s, shapeIdx));
-    auto key = layoutKey(l);
-    if (!seen.insert(key).second) return success();
+  auto record = [&](const Layout &l, const char *origin, double tableSeconds) -> Status {
     auto c = ctx.seconds(l);
     if (!c) return c.error();
+    if (tableSeconds >= 0 && std::abs(*c - tableSeconds) > 1e-9 * std::max(1e-12, *c))
+      separable = false; // the estimate is not the sum of the groups here
+    if (!seen.insert(layoutKey(l)).second) return success();
     res.found.push_back({l, *c, origin});
     return success();
   };
-  // The heuristic's point in this space (warm start and the guarantee).
-  if (auto s = record(heurSel, heurShape, "heuristic"); !s) return s.error();
+  // The heuristic's point (the guarantee).
+  if (auto s = record(toLayout(p, heuristic), "heuristic", -1); !s) return s.error();
 
-  unsigned wanted = opts.alternatives + 1;
-  for (unsigned n = 0; n < wanted; ++n) {
-    double left = opts.timeLimitSeconds - elapsed();
-    if (left <= 0.01) { res.timedOut = true; break; }
-    z3::params prm(z);
-    prm.set("timeout", unsigned(left * 1000));
-    opt.set(prm);
-    auto r = opt.check();
-    if (r != z3::sat) {
-      if (r == z3::unknown) res.timedOut = true;
-      break;
+  std::vector<double> sums;
+  std::vector<int> digits;
+  for (const auto &mesh : shapes) {
+    if (elapsed() > budget) { res.timedOut = true; break; }
+    ShapeTables st;
+    st.mesh = mesh;
+    st.vars = shapeVariables(pr, mesh, replCand);
+    double space = 1;
+    for (auto &v : st.vars) space *= v.options;
+    res.combinations = std::max(res.combinations, size_t(std::min(space, 1e18)));
+    // Local variables of each group.
+    st.local.resize(pr.groups.size());
+    for (size_t g = 0; g < pr.groups.size(); ++g) {
+      for (size_t v = 0; v < st.vars.size(); ++v) {
+        const Var &x = st.vars[v];
+        bool uses = false;
+        for (int a : pr.groups[g].arrays)
+          uses |= x.kind == Var::Kind_ ? pr.cr[a] == x.crSet
+                                       : x.array == a;
+        if (uses) st.local[g].push_back(int(v));
+      }
+      st.table.emplace_back(st.combos(g), 0.0);
     }
-    if (n == 0) res.proved = table;
-    z3::model m = opt.get_model();
-    std::vector<int> s(sp.vars.size());
-    z3::expr differs = m.eval(shape, true) != shape;
-    for (size_t v = 0; v < s.size(); ++v) {
-      s[v] = m.eval(sel[v], true).get_numeral_int();
-      differs = differs || sel[v] != s[v];
+    // Cover every group's local combinations with few whole estimates.
+    std::vector<std::vector<char>> covered(pr.groups.size());
+    std::vector<size_t> remaining(pr.groups.size());
+    size_t left = 0;
+    for (size_t g = 0; g < pr.groups.size(); ++g)
+      covered[g].assign(st.combos(g), 0), remaining[g] = st.combos(g), left += remaining[g];
+    std::vector<size_t> order(pr.groups.size());
+    std::iota(order.begin(), order.end(), 0);
+    while (left > 0) {
+      if (elapsed() > budget) break;
+      std::stable_sort(order.begin(), order.end(),
+                       [&](size_t x, size_t y) { return remaining[x] > remaining[y]; });
+      std::vector<int> sel(st.vars.size(), -1);
+      for (size_t g : order) {
+        if (!remaining[g]) break;
+        for (size_t k = 0; k < covered[g].size(); ++k) {
+          if (covered[g][k]) continue;
+          st.decode(g, k, digits);
+          bool fits = true;
+          for (size_t i = 0; i < digits.size() && fits; ++i)
+            fits = sel[st.local[g][i]] < 0 || sel[st.local[g][i]] == digits[i];
+          if (!fits) continue;
+          for (size_t i = 0; i < digits.size(); ++i) sel[st.local[g][i]] = digits[i];
+          break;
+        }
+      }
+      for (size_t v = 0; v < sel.size(); ++v)
+        if (sel[v] < 0) sel[v] = st.vars[v].heuristic;
+      Layout l = toLayout(p, pr.apply(st.vars, sel, mesh));
+      ++ctx.evaluations, ++res.estimates;
+      auto e = ctx.estimator.evaluate(l, ctx.machine);
+      if (!e) return e.error();
+      if (!groupSums(pr, *e, sums)) separable = false;
+      for (size_t g = 0; g < pr.groups.size(); ++g) {
+        size_t k = st.encode(g, sel);
+        if (covered[g][k]) continue;
+        covered[g][k] = 1, --remaining[g], --left;
+        st.table[g][k] = sums[g];
+      }
     }
-    int sh = m.eval(shape, true).get_numeral_int();
-    if (auto st = record(s, sh, "optimiser"); !st) return st.error();
-    opt.add(differs);
+    if (left > 0) { res.timedOut = true; break; }
+    compress(st);
+
+    // Components of the variables linked by a group; Z3 per component.
+    std::vector<int> parent(st.vars.size());
+    std::iota(parent.begin(), parent.end(), 0);
+    auto find = [&](int x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    double constant = 0;
+    for (size_t g = 0; g < st.local.size(); ++g) {
+      if (st.local[g].empty()) constant += st.table[g][0];
+      for (size_t i = 1; i < st.local[g].size(); ++i)
+        parent[find(st.local[g][i])] = find(st.local[g][0]);
+    }
+    std::vector<int> sel(st.vars.size());
+    for (size_t v = 0; v < sel.size(); ++v) sel[v] = st.vars[v].heuristic;
+    std::map<int, std::vector<size_t>> comps; // root -> groups
+    for (size_t g = 0; g < st.local.size(); ++g)
+      if (!st.local[g].empty()) comps[find(st.local[g][0])].push_back(g);
+    bool solved = true;
+    for (auto &[root, gs] : comps) {
+      double left_s = budget - elapsed();
+      if (left_s <= 0.005) { solved = false; res.timedOut = true; break; }
+      // The component as a sum of tables over its own variables.
+      TableSum ts;
+      std::map<int, int> index; // shape variable -> component variable
+      std::vector<int> back, start;
+      for (size_t g : gs) {
+        TableSum::Table t;
+        for (int v : st.local[g]) {
+          auto [it, fresh] = index.emplace(v, int(back.size()));
+          if (fresh) back.push_back(v), ts.options.push_back(st.vars[v].options),
+                     start.push_back(sel[v]);
+          t.vars.push_back(it->second);
+        }
+        t.values = st.table[g];
+        ts.tables.push_back(std::move(t));
+      }
+      auto r = minimiseTableSum(ts, start, left_s);
+      for (size_t i = 0; i < back.size(); ++i) sel[back[i]] = r.sel[i];
+      if (!r.proved) solved = false, res.timedOut |= elapsed() > budget;
+      res.z3Seconds += r.z3Seconds;
+    }
+    allSolved &= solved;
+    double tableSeconds = constant;
+    for (size_t g = 0; g < st.local.size(); ++g)
+      if (!st.local[g].empty()) tableSeconds += st.value(g, sel);
+    Layout best = toLayout(p, pr.apply(st.vars, sel, mesh));
+    if (auto s = record(best, "optimiser", tableSeconds); !s) return s.error();
   }
+  res.proved = !res.timedOut && allSolved && separable;
   std::stable_sort(res.found.begin(), res.found.end(),
                    [](auto &a, auto &b) { return a.seconds < b.seconds; });
   return res;

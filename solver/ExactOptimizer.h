@@ -4,18 +4,28 @@
 //   orientation  per multi-dimensional array: its dimensions on the kept
 //                classes as aligned, or with the first two kept classes
 //                swapped (pairs of arrays are linked through the terms);
-//   kind         per (kept class x CR set): block, cyclic, block_cyclic(k),
-//                k in {2, 4, 8};
+//   kind         per (distributed class x CR set): block, or cyclic with the
+//                block-size pass's blocks times 1, 2, 4 or 8 (the BCG's
+//                ratios kept);
 //   replication  per replication candidate (Passes.h);
-//   mesh shape   every ordered factorisation of P over the kept classes.
-// The objective is the estimator's seconds. When the combinations are few
-// (AdviseOptions::tableLimit) every one is estimated and tabulated, and the
-// optimum Z3 returns is the exact optimum over that space ("table"). Above
-// it, the objective is the second-order expansion around a reference point
-// per shape -- base + per-choice terms + pairwise terms ("pairwise") -- and
-// every solution is re-estimated exactly. Solutions are enumerated best first
-// by blocking each found one, within the time limit. The heuristic's point is
-// always evaluated, so the best returned is never worse than it.
+//   mesh shape   every ordered factorisation of P over the kept classes
+//                with at most two classes distributed (section 5.4's
+//                collapse), and the heuristic's shape.
+//
+// The objective is the estimator's seconds, which is a sum of terms per
+// statement: its computation, which depends on the layout of its lhs array
+// (of its rhs arrays for a scalar reduction), and its communication per rhs
+// array B, which depends on the layouts of the lhs array and B (thesis
+// chapters 3 and 4: T(S) and the lhs/rhs pair analysis of section 4.2).
+// Per mesh shape, each such term group is tabulated over the choices it
+// depends on -- the "local" variables -- and the tables are filled by few
+// whole-program estimates that cover every group's local combinations at
+// once ("separable": exact where the estimate is a sum of these groups,
+// which every returned layout checks by a full re-estimate). Z3 minimises
+// the sum of the tables per connected component of the variables; the
+// component optima add up to the shape's optimum. The heuristic's layout is
+// always among the results, so the best is never worse than it. Within the
+// time limit; at the limit the best found so far is returned.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -28,10 +38,12 @@ namespace dlayout::solver {
 
 struct OptimizerResult {
   std::vector<RankedLayout> found; // distinct, exact seconds, best first
-  bool proved = false;
-  std::string method;              // "table" or "pairwise"
-  size_t combinations = 0;         // per shape
+  bool proved = false;  // every shape solved to optimality, the sums exact
+  std::string method;   // "separable"
+  size_t combinations = 0; // the space: product of every variable's options, per shape (capped)
+  size_t estimates = 0;    // whole-program estimates the tables took
   bool timedOut = false;
+  double z3Seconds = 0;    // time inside z3::optimize
 };
 
 Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristic,

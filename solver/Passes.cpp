@@ -158,46 +158,6 @@ Result<std::vector<BlockCyclicDecision>> blockCyclicPass(SolverContext &ctx, Pla
   return out;
 }
 
-Status blockSizePass(SolverContext &ctx, Plan &plan) {
-  const Program &p = ctx.program;
-  auto cr = crSets(ctx);
-  Plan base = plan;
-  setDefaultMesh(ctx, base);
-  for (size_t k = 0; k < base.kept.size(); ++k) {
-    int c = base.kept[k];
-    if (base.mesh[k] <= 1) continue;
-    std::set<int> sets;
-    for (size_t a = 0; a < p.arrays.size(); ++a)
-      if (inClass(base, int(a), c) && base.kind[a][c] == DistKind::Cyclic) sets.insert(cr[a]);
-    for (int r : sets) {
-      auto ref = ctx.seconds(toLayout(p, base));
-      if (!ref) return ref.error();
-      double best = *ref;
-      int64_t bestK = 1;
-      for (int64_t kk : {2, 4, 8}) {
-        Plan t = base;
-        for (size_t a = 0; a < p.arrays.size(); ++a)
-          if (cr[a] == r && inClass(base, int(a), c) && base.kind[a][c] == DistKind::Cyclic)
-            t.kind[a][c] = DistKind::BlockCyclic, t.block[a][c] = kk;
-        auto s = ctx.seconds(toLayout(p, t));
-        if (!s) return s.error();
-        if (*s < best * (1 - 1e-9)) best = *s, bestK = kk;
-      }
-      if (bestK > 1) {
-        std::vector<std::string> names;
-        for (size_t a = 0; a < p.arrays.size(); ++a)
-          if (cr[a] == r && inClass(base, int(a), c) && base.kind[a][c] == DistKind::Cyclic) {
-            plan.kind[a][c] = DistKind::BlockCyclic, plan.block[a][c] = bestK;
-            names.push_back(p.arrays[a].name);
-          }
-        ctx.constraints.push_back({"block-size", names, *ref - best, {},
-                                   fmt::format("block {} instead of 1", bestK)});
-      }
-    }
-  }
-  return success();
-}
-
 Result<std::vector<RankedLayout>> numProcsPass(SolverContext &ctx, Plan &plan) {
   const Program &p = ctx.program;
   std::vector<RankedLayout> all;

@@ -14,8 +14,8 @@
 //                      t_blocked - t_cyclic (load balance), one cheaper blocked
 //                      a blocked constraint (boundary communication); the
 //                      summed qualities decide, ties go to blocked (5.2.3).
-//   blockSizePass    - for cyclic groups, block k from {1, 2, 4, 8} by the
-//                      estimate (the minimum of section 5.3: no BCG yet).
+//   (blockSizePass   - section 5.3, the block-size constraint graph: in
+//                      BlockSizeGraph.h.)
 //   numProcsPass     - classes without parallelism collapse; every ordered
 //                      factorisation of P over the kept classes (at most
 //                      three) is estimated, the fastest wins (5.4); a
@@ -47,7 +47,6 @@ struct BlockCyclicDecision {
 };
 
 Result<std::vector<BlockCyclicDecision>> blockCyclicPass(SolverContext &ctx, Plan &plan);
-Status blockSizePass(SolverContext &ctx, Plan &plan);
 /// Sets plan.mesh; returns every shape's layout with its seconds.
 Result<std::vector<RankedLayout>> numProcsPass(SolverContext &ctx, Plan &plan);
 Status replicationPass(SolverContext &ctx, Plan &plan);

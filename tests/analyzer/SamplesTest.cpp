@@ -247,3 +247,98 @@ TEST(Indirect, PartiEdgeLoopHasIndirectSubscripts) {
 }
 
 } // namespace
+
+// ---------------------------------------------------------------------------
+// Evaluable expressions (analyzer/ValueExprs.cpp): what the validator runs.
+// ---------------------------------------------------------------------------
+
+namespace {
+bool readsScalar(const Expr &e, const std::string &name) {
+  if (e.kind == Expr::Kind::Scalar && e.name == name) return true;
+  for (auto &a : e.args)
+    if (readsScalar(a, name)) return true;
+  return false;
+}
+} // namespace
+
+TEST(ValueExprs, DgefaPivotRowIsComputed) {
+  Program P = extractSample("paradigm/dgefa.F", {{"N", 16}});
+  // L = 1 before the search, L = I inside it under the search's guard.
+  std::vector<const Statement *> defs;
+  for (auto &s : P.statements)
+    if (s.scalarWrite == "L") defs.push_back(&s);
+  ASSERT_EQ(defs.size(), 2u);
+  EXPECT_EQ(defs[0]->expr.kind, Expr::Kind::Const);
+  EXPECT_EQ(defs[0]->expr.value, 1);
+  EXPECT_EQ(defs[1]->expr.kind, Expr::Kind::Iv);
+  EXPECT_EQ(defs[1]->loops.size(), 2u);
+  EXPECT_EQ(defs[1]->expr.name, defs[1]->loops.back());
+  EXPECT_EQ(defs[1]->guards.size(), 1u);
+  for (auto *d : defs) EXPECT_EQ(d->ops, OpCounts{}); // nothing charged
+  // Every A(L, .) says how to compute L.
+  int unknown = 0;
+  for (auto &s : P.statements)
+    for (auto &r : s.refs)
+      for (auto &sub : r.subscripts)
+        if (sub.cls == SubscriptClass::Unknown) {
+          ++unknown;
+          ASSERT_TRUE(sub.expr) << s.id;
+          EXPECT_TRUE(readsScalar(*sub.expr, "L")) << s.id;
+        }
+  EXPECT_GT(unknown, 5);
+  EXPECT_TRUE(verify(P).ok());
+}
+
+TEST(ValueExprs, BoundsReadArrays) {
+  Program R = extractSample("kali/relax.F", {{"NX", 8}, {"NY", 8}});
+  int withExpr = 0;
+  for (auto &l : R.loops)
+    if (l.upper.kind == Bound::Kind::NonAffine) {
+      ASSERT_TRUE(l.upper.expr) << l.id;
+      ASSERT_EQ(l.upper.exprRefs.size(), 1u);
+      EXPECT_EQ(l.upper.exprRefs[0].array, "COUNT");
+      EXPECT_EQ(l.upper.exprRefs[0].subscripts[0].cls, SubscriptClass::Single);
+      ++withExpr;
+    }
+  EXPECT_EQ(withExpr, 1);
+  Program S = extractSample("zima/spmv.F", {{"N", 12}});
+  for (auto &l : S.loops)
+    for (auto *b : {&l.lower, &l.upper})
+      if (b->kind == Bound::Kind::NonAffine) {
+        ASSERT_TRUE(b->expr) << l.id;
+        ASSERT_EQ(b->exprRefs.size(), 1u);
+        EXPECT_EQ(b->exprRefs[0].array, "R");
+      }
+  // olda's DO MIJ = 1, MAX with MAX = MIN(MRS, NIJ): from the exit count.
+  Program O = extractSample("paradigm/olda.F", {{"NUM", 4}, {"MORB", 4}});
+  for (auto &l : O.loops)
+    for (auto *b : {&l.lower, &l.upper})
+      if (b->kind == Bound::Kind::NonAffine) EXPECT_TRUE(b->expr) << l.id << " " << b->text;
+}
+
+TEST(ValueExprs, CountersBecomeStatements) {
+  Program P = extractSample("parti/edge.F", {{"NX", 6}, {"NY", 6}});
+  int increments = 0;
+  for (auto &s : P.statements)
+    if (s.scalarWrite == "IE" && s.expr.kind == Expr::Kind::Op) {
+      ++increments;
+      EXPECT_EQ(s.loops.size(), 2u);
+      EXPECT_TRUE(readsScalar(s.expr, "IE"));
+    }
+  EXPECT_EQ(increments, 3); // the three edge generators
+  for (auto &s : P.statements)
+    if (s.write >= 0 && s.refs[s.write].array == "NODE") {
+      const Subscript &e = s.refs[s.write].subscripts[0];
+      ASSERT_EQ(e.cls, SubscriptClass::Unknown) << s.id;
+      ASSERT_TRUE(e.expr) << s.id;
+      EXPECT_TRUE(readsScalar(*e.expr, "IE")) << s.id;
+      // Written after the increment that precedes it in the source.
+      const Statement *inc = nullptr;
+      for (auto &o : P.statements) {
+        if (&o == &s) break;
+        if (o.scalarWrite == "IE") inc = &o;
+      }
+      ASSERT_NE(inc, nullptr);
+      EXPECT_EQ(inc->loops, s.loops);
+    }
+}

@@ -115,7 +115,11 @@ Program richProgram() {
   l3.id = "L3";
   l3.var = "K";
   l3.lower = bound(Bound::Kind::Affine, {affine({}, {{"N", 1}})}, "N");
-  l3.upper = bound(Bound::Kind::NonAffine, {}, "NB(1)");
+  l3.upper = bound(Bound::Kind::NonAffine, {}, "COL(1) + N");
+  // The value, for the validator: COL(1) + N.
+  l3.upper.expr = op("+", {leaf(Expr::Kind::Ref, "", 0), leaf(Expr::Kind::Param, "N")});
+  l3.upper.exprRefs = {ref("COL", Reference::Access::Read,
+                           {sub(SubscriptClass::Constant, affine({}, {}, 1), 0)}, 20)};
   l3.step = -2;
   l3.tripCount = 63.5;
   l3.carries = {"D2"};
@@ -168,6 +172,7 @@ Program richProgram() {
   s3.write = 0;
   Subscript unknown = sub(SC::Unknown, {}, 1);
   unknown.text = "K*K";
+  unknown.expr = op("*", {leaf(Expr::Kind::Iv, "L3"), leaf(Expr::Kind::Iv, "L3")});
   s3.refs = {
       ref("Z", RA::Write, {unknown}, 21),
       ref("Z", RA::Read, {sub(SC::Constant, affine({}, {{"N", 1}}), 0)}, 21)};

@@ -226,3 +226,53 @@ TEST(ProgramJson, DroppingAnyMemberNeverThrows) {
       richDoc(), programFromJson);
   EXPECT_GT(rejected, 100);
 }
+
+// Evaluable expressions of unknown subscripts and non-affine bounds (the
+// validator's): optional, written only when set, checked like a statement's.
+TEST(ProgramJson, SubscriptAndBoundExpressions) {
+  json doc = richDoc();
+  const json &ub = doc["loops"][2]["upper"];
+  EXPECT_EQ(ub["expr"]["op"], "+");
+  EXPECT_EQ(ub["expr"]["args"][0]["ref"], 0);
+  EXPECT_EQ(ub["expr_refs"][0]["array"], "COL");
+  EXPECT_FALSE(doc["loops"][0]["upper"].contains("expr"));
+  const json &k2 = doc["statements"][2]["refs"][0]["subscripts"][0];
+  EXPECT_EQ(k2["expr"]["args"][1]["iv"], "L3");
+  EXPECT_FALSE(k2.contains("expr_refs"));
+  EXPECT_FALSE(doc["statements"][0]["refs"][0]["subscripts"][0].contains("expr"));
+
+  // Older documents without them still read, as no expression.
+  doc.erase("schema");
+  doc["schema"] = "dlayout-model/1";
+  doc["loops"][2]["upper"].erase("expr");
+  doc["loops"][2]["upper"].erase("expr_refs");
+  auto back = programFromJson(doc);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_FALSE(back->loops[2].upper.expr);
+  EXPECT_TRUE(back->loops[2].upper.exprRefs.empty());
+
+  doc = richDoc();
+  doc["loops"][2]["upper"]["expr"]["args"][0]["ref"] = 1;
+  expectError(programFromJson(doc), "loops[2].upper.expr.args[0].ref: not an index");
+  doc = richDoc();
+  doc["loops"][2]["upper"]["expr"] = {{"iv", "L3"}}; // its own iv: not outside it
+  expectError(programFromJson(doc), "loops[2].upper.expr.iv: not a loop enclosing");
+  doc = richDoc();
+  doc["loops"][0]["upper"]["expr"] = {{"const", 3}};
+  expectError(programFromJson(doc), "loops[0].upper.expr: only a nonaffine bound");
+  doc = richDoc();
+  doc["loops"][2]["upper"].erase("expr");
+  expectError(programFromJson(doc), "loops[2].upper.expr_refs: references without");
+  doc = richDoc();
+  doc["statements"][0]["refs"][0]["subscripts"][0]["expr"] = {{"const", 1}};
+  expectError(programFromJson(doc),
+              "statements[0].refs[0].subscripts[0].expr: only an unknown subscript");
+  doc = richDoc();
+  doc["statements"][2]["refs"][0]["subscripts"][0]["expr"] = {{"iv", "L1"}};
+  expectError(programFromJson(doc),
+              "statements[2].refs[0].subscripts[0].expr.iv: not a loop enclosing");
+  doc = richDoc();
+  doc["statements"][2]["refs"][0]["subscripts"][0]["expr"] = {{"scalar", "NOPE"}};
+  expectError(programFromJson(doc),
+              "statements[2].refs[0].subscripts[0].expr.scalar: no scalar NOPE");
+}

@@ -73,3 +73,16 @@ static void flo52(const char *name) {
   expectOptimumNotWorse(a);
 }
 TEST(Thesis, DfluxRowBlocked) { flo52("dflux"); }
+TEST(Thesis, EfluxRowBlocked) { flo52("eflux"); }
+
+TEST(Thesis, JacobiColumnBlockedAt66) {
+  auto p = test::sample("jacobi", {{"NP2", 66}});
+  auto a = test::adviseThesis(p);
+  const Layout &h = a.solver.heuristic;
+  for (const char *x : {"A", "B"}) {
+    EXPECT_EQ(meshOf(h, x, 0), -1) << x;
+    EXPECT_EQ(procsOf(h, x, 1), 16) << x;
+    EXPECT_EQ(kindOf(h, x, 1), DistKind::Block) << x;
+  }
+  expectOptimumNotWorse(a);
+}

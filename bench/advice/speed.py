@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""How long `dlayout advise` takes (issue 4's speed aim).
+
+1. Every sample under samples/: `dlayout advise FILE --procs 16 --machine
+   ipsc2 --format json` end to end (it compiles the file itself), beside
+   `flang-new-19 -O2 -c` (Fortran) or `clang-19 -O2 -c` (C) of the same file,
+   and the advisor's own stage times from the advice's solver.stats (the
+   Z3 stages: the exact alignment cut and the exact optimiser).
+   Aim: advise - compile < 1 s.
+2. The exact optimiser on generated programs with 10 .. 50 arrays (chains of
+   2-D stencils with transposes and read-only 1-D coefficient arrays, one
+   CR set): its time (tables and Z3) from solver.stats. Aim: < 1 s at 50.
+
+Writes bench/results/advice-speed.json and .md; prints the table. Each time
+is the best of --repeat runs (default 3). Exit status 0 unless a run fails.
+
+Environment: DLAYOUT (default build/cli/dlayout; measure a Release build).
+"""
+import argparse
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get("DLAYOUT", os.path.join(ROOT, "build", "cli", "dlayout"))
+RESULTS = os.path.join(ROOT, "bench", "results")
+
+
+def timed(args, repeat):
+    best, out = None, None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        r = subprocess.run(args, capture_output=True, text=True, timeout=600)
+        dt = time.perf_counter() - t0
+        if r.returncode != 0:
+            raise RuntimeError(f"{' '.join(args)}: {r.stderr.strip()[-400:]}")
+        if best is None or dt < best:
+            best, out = dt, r.stdout
+    return best, out
+
+
+def compile_time(path, tmp, repeat):
+    if path.endswith(".c"):
+        cc = shutil.which("clang-19") or "clang"
+        args = [cc, "-O2", "-c", path, "-o", os.path.join(tmp, "x.o")]
+    else:
+        fc = shutil.which("flang-new-19") or "flang-new"
+        args = [fc, "-O2", "-c", path, "-o", os.path.join(tmp, "x.o")]
+    return timed(args, repeat)[0]
+
+
+def generated(k, n=64):
+    """A program of k N x N arrays A1..Ak in a chain, every fifth a transpose,
+    and k // 5 read-only coefficient vectors."""
+    lines = ["      PROGRAM GEN", f"      INTEGER I, J, T"]
+    arrays = [f"A{i}" for i in range(1, k + 1)]
+    coef = [f"C{i}" for i in range(1, k // 5 + 1)]
+    for a in arrays:
+        lines.append(f"      DOUBLE PRECISION {a}({n},{n})")
+    for c in coef:
+        lines.append(f"      DOUBLE PRECISION {c}({n})")
+    lines += ["      DO J = 1, %d" % n, "      DO I = 1, %d" % n,
+              "         A1(I,J) = DBLE(I+J)"] + \
+             [f"         {c}(I) = DBLE(I)" for c in coef] + ["      ENDDO", "      ENDDO"]
+    lines.append("      DO T = 1, 10")
+    for i in range(2, k + 1):
+        prev, cur = arrays[i - 2], arrays[i - 1]
+        lines += [f"      DO J = 2, {n - 1}", f"      DO I = 2, {n - 1}"]
+        if i % 5 == 0:
+            c = coef[(i // 5 - 1) % len(coef)] if coef else None
+            rhs = f"{prev}(J,I)" + (f" * {c}(I)" if c else "")
+        else:
+            rhs = f"0.25D0*({prev}(I-1,J)+{prev}(I+1,J)+{prev}(I,J-1)+{prev}(I,J+1))"
+        lines += [f"         {cur}(I,J) = {rhs}", "      ENDDO", "      ENDDO"]
+    lines += [f"      DO J = 1, {n}", f"      DO I = 1, {n}",
+              f"         A1(I,J) = {arrays[-1]}(I,J)", "      ENDDO", "      ENDDO",
+              "      ENDDO", "      END"]
+    return "\n".join(lines) + "\n"
+
+
+def advise(path, repeat, extra=()):
+    args = [BIN, "advise", path, "--procs", "16", "--machine", "ipsc2", "--format", "json", *extra]
+    t, out = timed(args, repeat)
+    a = json.loads(out)
+    return t, a
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--arrays", default="10,20,30,40,50")
+    opts = ap.parse_args()
+    if not os.access(BIN, os.X_OK):
+        print(f"speed: {BIN} not built", file=sys.stderr)
+        return 2
+    samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*", "*.F")) +
+                     glob.glob(os.path.join(ROOT, "samples", "*", "*.c")))
+    rows, gen = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for s in samples:
+            name = os.path.relpath(s, os.path.join(ROOT, "samples"))
+            try:
+                ct = compile_time(s, tmp, opts.repeat)
+                at, a = advise(s, opts.repeat)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                rows.append({"sample": name, "error": str(e)[-300:]})
+                continue
+            st = a["solver"].get("stats", {})
+            rows.append({"sample": name, "compile_seconds": ct, "advise_seconds": at,
+                         "beyond_compile_seconds": at - ct,
+                         "optimiser_seconds": st.get("optimiser_seconds"),
+                         "optimiser_z3_seconds": st.get("optimiser_z3_seconds"),
+                         "align_z3_seconds": st.get("align_z3_seconds"),
+                         "estimates": st.get("estimates"),
+                         "proved": a["solver"].get("proved")})
+        for k in [int(x) for x in opts.arrays.split(",")]:
+            path = os.path.join(tmp, f"gen{k}.F")
+            with open(path, "w") as f:
+                f.write(generated(k))
+            try:
+                at, a = advise(path, opts.repeat)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                gen.append({"arrays": k, "error": str(e)[-300:]})
+                continue
+            st = a["solver"]["stats"]
+            gen.append({"arrays": k, "total_arrays": len(a["recommended"]["arrays"]),
+                        "advise_seconds": at,
+                        "optimiser_seconds": st["optimiser_seconds"],
+                        "optimiser_z3_seconds": st["optimiser_z3_seconds"],
+                        "align_z3_seconds": st["align_z3_seconds"],
+                        "estimates": st["estimates"], "proved": a["solver"]["proved"],
+                        "gap": a["solver"]["gap"]})
+    os.makedirs(RESULTS, exist_ok=True)
+    with open(os.path.join(RESULTS, "advice-speed.json"), "w") as f:
+        json.dump({"schema": "dlayout-bench-advice-speed/1", "binary": BIN, "procs": 16,
+                   "machine": "ipsc2", "repeat": opts.repeat, "samples": rows,
+                   "generated": gen}, f, indent=2)
+    fmt = lambda x: "-" if x is None else f"{x:.3f}"
+    lines = ["`dlayout advise FILE --procs 16 --machine ipsc2 --format json`, best of "
+             f"{opts.repeat}, seconds (binary: {os.path.relpath(BIN, ROOT)}).", "",
+             "| sample | compile | advise | beyond compile | optimiser | its Z3 | align Z3 | estimates | proved |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['sample']} | error: {r['error'].splitlines()[-1] if r['error'] else ''} |||||||")
+            continue
+        lines.append(f"| {r['sample']} | {fmt(r['compile_seconds'])} | {fmt(r['advise_seconds'])} | "
+                     f"{fmt(r['beyond_compile_seconds'])} | {fmt(r['optimiser_seconds'])} | "
+                     f"{fmt(r['optimiser_z3_seconds'])} | {fmt(r['align_z3_seconds'])} | "
+                     f"{r['estimates']} | {'yes' if r['proved'] else 'no'} |")
+    ok = [r for r in rows if "error" not in r]
+    worst = max(ok, key=lambda r: r["beyond_compile_seconds"]) if ok else None
+    if worst:
+        lines += ["", f"Slowest beyond the compile: {worst['sample']}, "
+                      f"{worst['beyond_compile_seconds']:.3f} s (aim < 1 s)."]
+    lines += ["", "Generated programs (2-D stencil chains with transposes, N = 64):", "",
+              "| arrays | advise | optimiser | its Z3 | align Z3 | estimates | proved |",
+              "| --- | --- | --- | --- | --- | --- | --- |"]
+    for g in gen:
+        if "error" in g:
+            lines.append(f"| {g['arrays']} | error |||||")
+            continue
+        lines.append(f"| {g['total_arrays']} | {fmt(g['advise_seconds'])} | {fmt(g['optimiser_seconds'])} | "
+                     f"{fmt(g['optimiser_z3_seconds'])} | {fmt(g['align_z3_seconds'])} | "
+                     f"{g['estimates']} | {'yes' if g['proved'] else 'no'} |")
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(RESULTS, "advice-speed.md"), "w") as f:
+        f.write(text)
+    print(text, end="")
+    return 1 if any("error" in r for r in rows + gen) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Fidelity of the estimates against `dlayout validate` (issues 6 and 7).
+
+What holds and should keep holding, at small sizes (seconds on 2 cores):
+
+* jacobi (samples/paradigm/jacobi.F, NP2 = 34, 2 cycles) on 16 simulated
+  iPSC/2 nodes under the four layouts of the thesis's Table 6.3
+  (column-blocked 1x16, 2-D blocked 4x4, column-cyclic 1x16, 2-D cyclic
+  4x4): every run correct, the busiest rank's bytes sent within 5 % of the
+  estimator's predicted bytes, and the estimator's computation term equal
+  to the busiest rank's charged computation (within 1 %) in the cycle loop
+  (column-blocked: an uneven block of ceil(34/16) columns; 2-D cyclic).
+
+Not asserted, because it does not hold (docs/validate-jacobi.md): Spearman
+>= 0.8 over jacobi's `--layouts all` candidates at P = 16. The Shift term
+(Table 6.1: 2 x Transfer per Shift, the Shifts of a cycle summed) is about
+4x (1-D meshes) to 8x (2-D meshes) the simulated communication, where the
+exchanges of a cycle overlap, so 2-D and cyclic candidates are ranked too
+slow; and the candidate set itself changes from run to run (the advisor's
+time limit), giving 0.87 in one run and 0.39 in the next. The absolute
+predicted / measured ratio is not checked either.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+DLAYOUT = os.environ["DLAYOUT"]
+SRC = os.environ["DLAYOUT_SOURCE_DIR"]
+JACOBI = os.path.join(SRC, "samples", "paradigm", "jacobi.F")
+PARAMS = ["--param", "NP2=34", "--param", "NCYCLES=2"]
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+
+
+def validate(args):
+    p = subprocess.run([DLAYOUT, "validate", JACOBI, "--procs", "16", "--machine", "ipsc2",
+                        "--backend", "simgrid", "--format", "json"] + PARAMS + args,
+                       capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        fail("dlayout validate %s: exit %d\n%s" % (" ".join(args), p.returncode, p.stderr[-2000:]))
+    return json.loads(p.stdout)
+
+
+def layout(mesh, kind):
+    if len(mesh) == 1:
+        dims = [{"kind": "collapsed"}, {"kind": kind, "mesh_dim": 0}]
+    else:
+        dims = [{"kind": kind, "mesh_dim": 0}, {"kind": kind, "mesh_dim": 1}]
+    return {"schema": "dlayout-layout/1", "mesh": mesh, "arrays": {"A": {"dims": dims}, "B": {"dims": dims}}}
+
+
+def four_layouts():
+    names = ["column-blocked", "2-D blocked", "column-cyclic", "2-D cyclic"]
+    docs = [layout([16], "block"), layout([4, 4], "block"), layout([16], "cyclic"), layout([4, 4], "cyclic")]
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(docs, f)
+    try:
+        doc = validate(["--layouts", f.name])
+    finally:
+        os.unlink(f.name)
+    check(len(doc["runs"]) == 4, "four runs, got %d" % len(doc["runs"]))
+    for name, r in zip(names, doc["runs"]):
+        check(r["correct"], "%s: not correct: %s" % (name, r["arrays"]))
+        check(r["bytes"] > 0, "%s: nothing sent" % name)
+        err = abs(r["predicted_bytes"] - r["bytes"]) / r["bytes"]
+        print("%-15s bytes %7d predicted %9.0f (%.2f %%)  seconds %.5f predicted %.5f" % (
+            name, r["bytes"], r["predicted_bytes"], 100 * err, r["measured_seconds"], r["predicted_seconds"]))
+        check(err <= 0.05, "%s: predicted bytes %.0f vs measured %d (%.1f %% off, aim 5 %%)" % (
+            name, r["predicted_bytes"], r["bytes"], 100 * err))
+    return doc
+
+
+def computation_term(doc):
+    # The estimator's computation of the cycle loop (phase P2) is the busiest
+    # rank's charged computation: the same operation costs, the same owner.
+    with tempfile.TemporaryDirectory() as d:
+        # Two of the four (an uneven block and a cyclic grid) keep the test quick.
+        for k, r in enumerate(doc["runs"]):
+            if k not in (0, 3):
+                continue
+            lf = os.path.join(d, "l%d.json" % k)
+            json.dump(r["layout_document"], open(lf, "w"))
+            p = subprocess.run([DLAYOUT, "estimate", JACOBI, "--procs", "16", "--layout", lf,
+                                "--machine", "ipsc2", "--format", "json"] + PARAMS,
+                               capture_output=True, text=True, timeout=120)
+            check(p.returncode == 0, "dlayout estimate: " + p.stderr[-1000:])
+            est = {ph["id"]: ph for ph in json.loads(p.stdout)["phases"]}
+            meas = {ph["id"]: ph for ph in r["phases"]}
+            pc, mc = est["P2"]["computation_seconds"], meas["P2"]["computation_seconds"]
+            check(abs(pc - mc) <= 0.01 * mc, "%s: computation predicted %.6f s, charged %.6f s" % (
+                r["layout"], pc, mc))
+
+
+if __name__ == "__main__":
+    d = four_layouts()
+    computation_term(d)
+    print("ok")

@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Tests of `dlayout validate` (issue 6); one case per ctest (argv[1]).
+
+Each case runs the real executor under smpirun (simulated hypercube) or
+mpirun and checks what the run must give: every array equal to the
+sequential reference (bitwise, or within the stated tolerance where a
+reduction's order changed), messages and bytes measured, predicted bytes
+beside them, a clear error for a dead or hung rank and for a layout that
+does not fit. Small parameters keep each case to seconds.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+DLAYOUT = os.environ["DLAYOUT"]
+SRC = os.environ["DLAYOUT_SOURCE_DIR"]
+SAMPLES = os.path.join(SRC, "samples")
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+
+
+def validate(args, env=None, expect_rc=0):
+    e = dict(os.environ)
+    e.update(env or {})
+    p = subprocess.run([DLAYOUT, "validate"] + args + ["--format", "json"],
+                       capture_output=True, text=True, env=e, timeout=600)
+    if p.returncode != expect_rc:
+        fail("dlayout validate %s: exit %d (expected %d)\nstdout: %s\nstderr: %s" %
+             (" ".join(args), p.returncode, expect_rc, p.stdout[-2000:], p.stderr[-2000:]))
+    return p
+
+
+def run_ok(args, min_runs=1, require_comm=True):
+    p = validate(args)
+    doc = json.loads(p.stdout)
+    check(doc["schema"] == "dlayout-validation/1", "schema")
+    check(len(doc["runs"]) >= min_runs, "expected at least %d runs, got %d" % (min_runs, len(doc["runs"])))
+    check(sum(r["recommended"] for r in doc["runs"]) == 1, "exactly one recommended run")
+    for r in doc["runs"]:
+        check(r["correct"], "layout %s: not correct: %s" % (r["layout"], r["arrays"]))
+        for a in r["arrays"]:
+            check(a["status"] in ("bitwise", "tolerance"), "array %s: %s" % (a["name"], a["status"]))
+            check(a["compared"] > 0, "array %s compared nothing" % a["name"])
+        check(r["measured_seconds"] > 0, "layout %s: nothing measured" % r["layout"])
+        if doc["procs"] > 1 and require_comm:
+            check(r["messages"] > 0 and r["bytes"] > 0, "layout %s: no communication measured" % r["layout"])
+    # The progress line goes to a terminal only.
+    check("validating layout" not in p.stderr, "progress line written to a non-terminal")
+    return doc
+
+
+def sample(*parts):
+    return os.path.join(SAMPLES, *parts)
+
+
+def case_pingpong():
+    tool, pingpong, smpirun = os.environ["PLATFORM_TOOL"], os.environ["PINGPONG"], os.environ["SMPIRUN"]
+    with tempfile.TemporaryDirectory() as d:
+        for machine, procs, pieces in [
+                ("ipsc2", 16, [(100, 350e-6, 0.15e-6), (None, 700e-6, 0.36e-6)]),
+                ("ncube7", 16, None), ("cluster", 4, None)]:
+            xml, hosts, cfg = (os.path.join(d, n) for n in ("p.xml", "h.txt", "cfg.txt"))
+            subprocess.run([tool, machine, str(procs), xml, hosts, cfg], check=True)
+            if pieces is None:
+                m = json.load(open(os.path.join(SRC, "costmodels", "machines", machine + ".json")))
+                pieces = [(x["below_bytes"] or None, x["startup"], x["per_byte"]) for x in m["message"]]
+            cfgs = open(cfg).read().split()
+            out = subprocess.run([smpirun, "-platform", xml, "-hostfile", hosts, "-np", str(procs)] +
+                                 cfgs + ["--log=root.thres:error", pingpong, "1"],
+                                 capture_output=True, text=True, timeout=60, check=True).stdout
+            worst = 0
+            for line in out.split("\n"):
+                if not line.strip():
+                    continue
+                m, t = line.split()
+                m, t = int(m), float(t)
+                for below, startup, per_byte in pieces:
+                    if below is None or m < below:
+                        want = startup + per_byte * m
+                        break
+                err = abs(t - want) / want
+                worst = max(worst, err)
+                # Stated tolerance: 0.1 % of Transfer(m) between neighbours,
+                # or 2 ns (SimGrid's rounding on a microsecond-scale cluster).
+                check(err < 1e-3 or abs(t - want) < 2e-9, "%s: %d bytes took %.9g s, the model says %.9g s" % (machine, m, t, want))
+            print("%s: worst ping-pong error %.4f %%" % (machine, 100 * worst))
+
+
+def case_jacobi_p1():
+    doc = run_ok([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--param", "NCYCLES=3",
+                  "--procs", "1"])
+    r = doc["runs"][0]
+    check(r["messages"] == 0, "one processor sends nothing")
+    check(all(a["status"] == "bitwise" for a in r["arrays"]), "P=1 must be bitwise")
+
+
+def case_jacobi_p4_all():
+    doc = run_ok([sample("paradigm", "jacobi.F"), "--param", "NP2=34", "--param", "NCYCLES=5",
+                  "--procs", "4", "--layouts", "all"], min_runs=4)
+    names = [r["layout"] for r in doc["runs"]]
+    check("block-dim1" in names or any(r["layout_document"]["mesh"] == [4] for r in doc["runs"]),
+          "the 1-D BLOCK baseline is run")
+    check(doc["spearman"] is not None, "Spearman over several runs")
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(doc, f)
+    v = subprocess.run([sys.executable, os.path.join(SRC, "tests", "schema", "validate.py"), f.name],
+                       capture_output=True, text=True)
+    os.unlink(f.name)
+    check(v.returncode == 0, "docs/schema/validation.json rejects the output: " + v.stdout + v.stderr)
+    for r in doc["runs"]:
+        check(all(a["status"] == "bitwise" for a in r["arrays"]), "jacobi has no reduction: bitwise")
+        # A column- or row-blocked 1-D layout: predicted bytes are what was sent.
+        if r["layout_document"]["mesh"] in ([4], [4, 1], [1, 4]) and r["refinements"] == 0:
+            kinds = [d["kind"] for d in r["layout_document"]["arrays"]["A"]["dims"]]
+            if "block" in kinds:
+                check(abs(r["bytes"] - r["predicted_bytes"]) <= 0.05 * r["predicted_bytes"],
+                      "%s: bytes %d vs predicted %g" % (r["layout"], r["bytes"], r["predicted_bytes"]))
+
+
+def case_jacobi_p16():
+    run_ok([sample("paradigm", "jacobi.F"), "--param", "NP2=34", "--param", "NCYCLES=3",
+            "--procs", "16", "--layouts", "all"], min_runs=2)
+
+
+def case_tred2_p4():
+    doc = run_ok([sample("paradigm", "tred2.F"), "--param", "N=8", "--procs", "4"])
+    check(doc["runs"][0]["skipped_phases"] == [], "tred2 runs every phase")
+
+
+def no_skips(doc, what):
+    for r in doc["runs"]:
+        check(r["skipped_phases"] == [], "%s, layout %s: phases skipped: %s" % (what, r["layout"], r["skipped_phases"]))
+
+
+# Samples whose subscripts, bounds or left-hand sides the model expresses only
+# since the subscript/bound expressions and integer scalar assignments:
+# every phase runs, at P = 1 and P = 4.
+NONAFFINE = {
+    # pivot row L (L = 1, L = I under the search's guard), IPVT(K) = L
+    "dgefa": (("paradigm", "dgefa.F"), ["--param", "N=12"]),
+    # J = 1, COUNT(I): a bound read from an array
+    "relax": (("kali", "relax.F"), ["--param", "NX=8", "--param", "NY=8", "--param", "NSWEEP=2"]),
+    # K = R(I), R(I+1)-1 (not the Figure 4 matrix: its R comes from DATA)
+    "spmv": (("zima", "spmv.F"), ["--param", "N=12", "--param", "M=6"]),
+    # NODE(IE + IX, 1) with IE = IE + 1; Y(NODE(I,1)) = Y(NODE(I,1)) + FLUX
+    "edge": (("parti", "edge.F"), ["--param", "NX=6", "--param", "NY=6", "--param", "NSWEEP=2"]),
+    # XRSPQ(MRSPQ) with MRSPQ = MRSPQ + 1, and the MIN(MRS, NIJ) bound
+    "olda": (("paradigm", "olda.F"), ["--param", "NUM=4", "--param", "MORB=4"]),
+}
+
+
+def run_nonaffine(name, procs):
+    path, params = NONAFFINE[name]
+    doc = run_ok([sample(*path)] + params + ["--procs", str(procs)], require_comm=False)
+    no_skips(doc, name)
+    return doc
+
+
+def case_dgefa_p4():
+    doc = run_nonaffine("dgefa", 4)
+    check(any(r["messages"] > 0 for r in doc["runs"]), "dgefa: the pivot search communicates")
+
+
+def case_relax_p4():
+    run_nonaffine("relax", 4)
+
+
+def case_edge_p4():
+    doc = run_nonaffine("edge", 4)
+    check(any(r["messages"] > 0 for r in doc["runs"]), "edge: the scatter-add communicates")
+
+
+def case_spmv_p4():
+    run_nonaffine("spmv", 4)
+
+
+def case_olda_p4():
+    run_nonaffine("olda", 4)
+
+
+def case_nonaffine_p1():
+    for name in sorted(NONAFFINE):
+        doc = run_nonaffine(name, 1)
+        for r in doc["runs"]:
+            check(all(a["status"] == "bitwise" for a in r["arrays"]), "%s: P=1 must be bitwise" % name)
+
+
+def case_c_jacobi_p4_all():
+    run_ok([sample("c", "jacobi.c"), "--param", "N=32", "--param", "NCYCLES=4", "--procs", "4", "--layouts", "all"], min_runs=3)
+
+
+def case_c_matmul_p16():
+    run_ok([sample("c", "matmul.c"), "--param", "N=16", "--procs", "16", "--layouts", "all"], min_runs=2)
+
+
+def case_dflux_p4():
+    run_ok([sample("paradigm", "dflux.F"), "--procs", "4"])
+
+
+def case_refused():
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump([{"schema": "dlayout-layout/1", "mesh": [8],
+                    "arrays": {"A": {"dims": [{"kind": "block", "mesh_dim": 0}, {"kind": "collapsed"}]},
+                               "B": {"dims": [{"kind": "block", "mesh_dim": 0}, {"kind": "collapsed"}]}}}], f)
+    p = validate([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4",
+                  "--layouts", f.name], expect_rc=1)
+    os.unlink(f.name)
+    check("layout file-1" in p.stderr and "dlayout: error:" in p.stderr, "refusal names the layout: " + p.stderr)
+    check(p.stdout == "", "nothing reported")
+
+
+def case_fault_kill():
+    p = validate([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4"],
+                 env={"DLAYOUT_VALIDATE_FAULT": "kill:1"}, expect_rc=1)
+    check("layout recommended" in p.stderr and "nothing was measured" in p.stderr, p.stderr)
+    check(p.stdout == "", "nothing reported as measured")
+
+
+def case_fault_hang():
+    p = validate([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4",
+                  "--timeout", "8"], env={"DLAYOUT_VALIDATE_FAULT": "hang:2"}, expect_rc=1)
+    check("layout recommended" in p.stderr and "time limit" in p.stderr, p.stderr)
+
+
+def case_mpi_jacobi_np4():
+    doc = run_ok([sample("paradigm", "jacobi.F"), "--param", "NP2=34", "--param", "NCYCLES=5",
+                  "--procs", "4", "--backend", "mpi"])
+    check(doc["backend"] == "mpi", "backend")
+
+
+def case_mpi_fault_hang():
+    p = validate([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4",
+                  "--backend", "mpi", "--timeout", "10"],
+                 env={"DLAYOUT_VALIDATE_FAULT": "hang:1"}, expect_rc=1)
+    check("time limit" in p.stderr, p.stderr)
+    # No rank is left behind.
+    left = subprocess.run(["pgrep", "-f", "dlayout-exec-mpi.*hang:1"], capture_output=True, text=True)
+    check(left.stdout.strip() == "", "ranks left running: " + left.stdout)
+
+
+if __name__ == "__main__":
+    name = sys.argv[1].replace("-", "_")
+    globals()["case_" + name]()
+    print("ok")

@@ -1,0 +1,25 @@
+//===- validate/PlacementPlan.h - Where the estimator communicates -*- C++ -*-===//
+//
+// placementPlan(program, options) gives, per statement and reference, the
+// level at which the estimator places the reference's communication
+// (costmodels/ProgramAnalysis.h: Fig. 4.4 of the thesis, 0 = outside every
+// loop, k = inside the level-k loop), as the "dlayout-plan/1" document the
+// executor reads:  {"schema": "dlayout-plan/1", "levels": {"S4": [null, 1, 1]}}
+// (null for the written reference). The executor moves a placement inwards
+// only where it would read stale values (validate/executor/ExecProgram.h).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/ProgramAnalysis.h"
+#include "model/Program.h"
+#include "model/Result.h"
+
+#include <nlohmann/json.hpp>
+
+namespace dlayout::validate {
+
+Result<nlohmann::json> placementPlan(const Program &p,
+                                     const cost::AnalysisOptions &opts = {});
+
+} // namespace dlayout::validate

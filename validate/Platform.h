@@ -1,0 +1,46 @@
+//===- validate/Platform.h - A SimGrid platform from a machine model -*- C++ -*-===//
+//
+// platformFor(machine, procs) writes what smpirun needs so that simulated
+// messages cost what the machine model's Transfer(m) says (thesis §6.1.2:
+// startup + per_byte * m, piecewise in m):
+//   - a hypercube machine of 2^d nodes is a SimGrid cluster with
+//     topology="TORUS" topo_parameters="2,...,2" (d twos; node r's torus
+//     coordinates are the bits of r, neighbours differ in one bit); any other
+//     machine a plain cluster (every pair of nodes two private links apart);
+//   - link latency and bandwidth from the first message piece, divided over
+//     the links a neighbour message crosses, so one message costs
+//     startup_0 + per_byte_0 * m;
+//   - SMPI's piecewise factors (smpi/lat-factor, smpi/bw-factor: "size:factor"
+//     pairs, the factor of the largest size <= m applies) scale the later
+//     pieces: lat-factor_i = startup_i / startup_0, bw-factor_i =
+//     per_byte_0 / per_byte_i; no send/receive overheads (smpi/os, smpi/or,
+//     smpi/ois 0), TCP-gamma large enough not to cap the bandwidth, no
+//     cross-traffic, and smpi/simulate-computation off: computation is only
+//     what the executor charges with smpi_execute_flops, so simulated time is
+//     deterministic on every host;
+//   - node speed = the machine's flops (1 Gflop/s when the model has none).
+// Library code: errors returned, nothing printed.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Machine.h"
+#include "model/Result.h"
+
+#include <string>
+#include <vector>
+
+namespace dlayout::validate {
+
+struct Platform {
+  std::string xml;                  // the platform document
+  std::vector<std::string> hosts;   // hostfile lines: rank r on hosts[r]
+  std::vector<std::string> config;  // smpirun --cfg=... arguments
+  double speed = 1e9;               // flop/s of a node
+  bool hypercube = false;
+};
+
+/// procs must be >= 1; a hypercube machine needs a power of two.
+Result<Platform> platformFor(const Machine &m, int procs);
+
+} // namespace dlayout::validate

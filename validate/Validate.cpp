@@ -1,0 +1,314 @@
+//===- validate/Validate.cpp - Run layouts and set them beside predictions ===//
+#include "validate/Validate.h"
+
+#include "model/Json.h"
+#include "model/LayoutJson.h"
+#include "model/MachineJson.h"
+#include "model/ProgramJson.h"
+#include "validate/Launch.h"
+#include "validate/Platform.h"
+#include "validate/PlacementPlan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <unistd.h>
+
+namespace dlayout::validate {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+Result<std::string> makeRunDirectory() {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/dlayout-validate-XXXXXX";
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (!mkdtemp(buf.data())) // mode 0700, a name nobody else has
+    return makeError("cannot create a run directory under " + templ);
+  return std::string(buf.data());
+}
+
+Status writeText(const std::string &path, const std::string &text) {
+  std::ofstream f(path);
+  f << text;
+  if (!f) return makeError("cannot write " + path);
+  return success();
+}
+
+/// Bytes one (busiest) processor sends for a term (thesis Table 6.1's
+/// algorithms: a tree root sends ceil(log2 g) messages, a ring member or a
+/// scatter root g - 1, everything else one).
+double bytesSent(const EstimateTerm &t) {
+  double g = std::max<int64_t>(t.groupSize, 1), m = t.messageBytes;
+  double k = 1;
+  const std::string &p = t.primitive;
+  if (p == "OneToManyMulticast" || p == "Reduction") k = std::ceil(std::log2(std::max(g, 1.0)));
+  else if (p == "ManyToManyMulticast" || p == "Scatter") k = g - 1;
+  return k * m * t.repetitions;
+}
+
+std::string lastErrorLine(const std::string &path) {
+  std::ifstream f(path);
+  std::string line, best, last;
+  while (std::getline(f, line)) {
+    if (line.empty()) continue;
+    last = line;
+    if (line.find("error") != std::string::npos || line.find("rror:") != std::string::npos)
+      best = line;
+  }
+  return best.empty() ? last : best;
+}
+
+
+} // namespace
+
+std::optional<double> spearman(const std::vector<double> &a, const std::vector<double> &b) {
+  const size_t n = a.size();
+  if (n < 2 || b.size() != n) return std::nullopt;
+  auto ranks = [n](const std::vector<double> &v) {
+    std::vector<size_t> idx(n);
+    for (size_t i = 0; i < n; ++i) idx[i] = i;
+    std::sort(idx.begin(), idx.end(), [&](size_t x, size_t y) { return v[x] < v[y]; });
+    std::vector<double> r(n);
+    for (size_t i = 0; i < n;) {
+      size_t j = i;
+      while (j + 1 < n && v[idx[j + 1]] == v[idx[i]]) ++j;
+      for (size_t k = i; k <= j; ++k) r[idx[k]] = (i + j) / 2.0 + 1;
+      i = j + 1;
+    }
+    return r;
+  };
+  auto ra = ranks(a), rb = ranks(b);
+  double ma = 0, mb = 0;
+  for (size_t i = 0; i < n; ++i) { ma += ra[i]; mb += rb[i]; }
+  ma /= n;
+  mb /= n;
+  double sab = 0, saa = 0, sbb = 0;
+  for (size_t i = 0; i < n; ++i) {
+    sab += (ra[i] - ma) * (rb[i] - mb);
+    saa += (ra[i] - ma) * (ra[i] - ma);
+    sbb += (rb[i] - mb) * (rb[i] - mb);
+  }
+  if (saa == 0 || sbb == 0) return std::nullopt;
+  return sab / std::sqrt(saa * sbb);
+}
+
+std::vector<LayoutCase> baselineLayouts(const Program &p, int64_t procs) {
+  std::vector<LayoutCase> out;
+  size_t maxRank = 0;
+  for (auto &a : p.arrays) maxRank = std::max(maxRank, a.dims.size());
+  auto has = [&](const Layout &l) {
+    return std::any_of(out.begin(), out.end(), [&](auto &c) { return c.layout == l; });
+  };
+  for (size_t d = 0; d < maxRank; ++d) {
+    Layout l;
+    l.mesh = {procs};
+    for (auto &a : p.arrays) {
+      ArrayLayout al;
+      al.dims.assign(a.dims.size(), DimLayout{});
+      if (!a.dims.empty()) {
+        size_t k = std::min(d, a.dims.size() - 1);
+        al.dims[k].kind = DistKind::Block;
+        al.dims[k].meshDim = 0;
+      }
+      l.arrays[a.name] = al;
+    }
+    if (!has(l)) out.push_back({"block-dim" + std::to_string(d + 1), l, false});
+  }
+  if (maxRank >= 2 && procs > 1) {
+    int64_t p1 = static_cast<int64_t>(std::sqrt(static_cast<double>(procs)));
+    while (p1 > 1 && procs % p1) --p1;
+    int64_t p0 = procs / p1; // MPI_Dims_create: non-increasing
+    Layout l;
+    l.mesh = {p0, p1};
+    for (auto &a : p.arrays) {
+      ArrayLayout al;
+      al.dims.assign(a.dims.size(), DimLayout{});
+      for (size_t k = 0; k < a.dims.size() && k < 2; ++k) {
+        al.dims[k].kind = DistKind::Block;
+        al.dims[k].meshDim = static_cast<int>(k);
+      }
+      l.arrays[a.name] = al;
+    }
+    if (p1 > 1 && !has(l))
+      out.push_back({"block-block-" + std::to_string(p0) + "x" + std::to_string(p1), l, false});
+  }
+  return out;
+}
+
+Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
+                                         const std::vector<LayoutCase> &layouts,
+                                         const ValidateOptions &o) {
+  ValidationReport rep;
+  rep.backend = o.backend == Backend::SimGrid ? "simgrid" : "mpi";
+  rep.machine = m.name;
+  rep.procs = o.procs;
+  EstimateOptions eo = o.estimate;
+  eo.procs = o.procs;
+  auto est = Estimator::build(p, eo);
+  if (!est) return est.error();
+  // Refuse what does not fit before anything runs.
+  std::vector<Estimate> estimates;
+  for (const auto &c : layouts) {
+    if (auto s = validateLayout(p, c.layout, o.procs); !s)
+      return makeError("layout " + c.name + ": " + s.error().message);
+    auto e = est->evaluate(c.layout, m);
+    if (!e) return makeError("layout " + c.name + ": " + e.error().message);
+    estimates.push_back(std::move(*e));
+  }
+  std::optional<Platform> platform;
+  if (o.backend == Backend::SimGrid) {
+    auto pf = platformFor(m, static_cast<int>(o.procs));
+    if (!pf) return pf.error();
+    platform = std::move(*pf);
+  }
+  auto plan = placementPlan(p, {eo.placement, eo.parallelReductions, eo.scalarCommunication});
+  if (!plan) return plan.error();
+  const std::string exe = o.executorDir + (o.backend == Backend::SimGrid
+                                                ? "/dlayout-exec-simgrid" : "/dlayout-exec-mpi");
+  if (access(exe.c_str(), X_OK) != 0)
+    return makeError("the executor " + exe + " is missing (build the dlayout_exec targets)");
+
+  for (size_t i = 0; i < layouts.size(); ++i) {
+    const LayoutCase &c = layouts[i];
+    if (o.progress) o.progress(i, layouts.size(), c.name);
+    auto dir = makeRunDirectory();
+    if (!dir) return dir.error();
+    const std::string d = *dir;
+    auto cleanup = [&] {
+      if (!o.keepRunDirectories) {
+        std::error_code ec;
+        fs::remove_all(d, ec);
+      }
+    };
+    for (auto [name, text] :
+         {std::pair<std::string, std::string>{"model.json", dlayout::dump(toJson(p))},
+          {"layout.json", dlayout::dump(dlayout::toJson(c.layout))},
+          {"plan.json", dlayout::dump(*plan)},
+          {"machine.json", dlayout::dump(dlayout::toJson(m))}}) {
+      if (auto s = writeText(d + "/" + name, text); !s) { cleanup(); return s.error(); }
+    }
+    std::vector<std::string> argv;
+    LaunchOptions lo;
+    lo.stdoutPath = d + "/stdout.txt";
+    lo.stderrPath = d + "/stderr.txt";
+    lo.workingDirectory = d;
+    const double predicted = estimates[i].predictedSeconds;
+    lo.timeoutSeconds = o.timeoutSeconds > 0 ? o.timeoutSeconds : 120 + 10 * predicted;
+    if (platform) {
+      std::string hosts;
+      for (auto &h : platform->hosts) hosts += h + "\n";
+      if (auto s = writeText(d + "/platform.xml", platform->xml); !s) { cleanup(); return s.error(); }
+      if (auto s = writeText(d + "/hosts.txt", hosts); !s) { cleanup(); return s.error(); }
+      argv = {o.smpirun, "-platform", d + "/platform.xml", "-hostfile", d + "/hosts.txt",
+              "-np", std::to_string(o.procs)};
+      for (auto &cfg : platform->config) argv.push_back("--cfg=" + cfg);
+      argv.push_back("--log=root.thres:error");
+    } else {
+      argv = {o.mpirun, "-np", std::to_string(o.procs)};
+      for (auto &a : o.mpirunArgs) argv.push_back(a);
+      lo.environment["OMPI_MCA_orte_tmpdir_base"] = d;
+    }
+    argv.insert(argv.end(), {exe, "--model", d + "/model.json", "--layout", d + "/layout.json",
+                             "--plan", d + "/plan.json", "--machine", d + "/machine.json",
+                             "--out", d + "/result.json", "--seed", std::to_string(o.seed)});
+    if (platform) argv.insert(argv.end(), {"--speed", std::to_string(platform->speed)});
+    if (!o.fault.empty()) argv.insert(argv.end(), {"--fault", o.fault});
+    auto out = launch(argv, lo);
+    if (!out) { cleanup(); return makeError("layout " + c.name + ": " + out.error().message); }
+    if (!out->ok()) {
+      std::string why = out->timedOut
+          ? "did not finish within the time limit of " + std::to_string(int(lo.timeoutSeconds)) +
+                " s (a rank hung?); the job was killed"
+          : out->signal ? "the job was killed by signal " + std::to_string(out->signal)
+                        : "the job failed with exit status " + std::to_string(out->exitCode);
+      std::string tail = lastErrorLine(lo.stderrPath);
+      cleanup();
+      return makeError("layout " + c.name + ": " + why + (tail.empty() ? "" : ": " + tail) +
+                       "; nothing was measured");
+    }
+    auto text = dlayout::readFile(d + "/result.json");
+    if (!text) { cleanup(); return makeError("layout " + c.name + ": the job wrote no result"); }
+    auto doc = jsonio::parse(*text);
+    cleanup();
+    if (!doc || !doc->is_object() || doc->value("schema", "") != "dlayout-execution/1")
+      return makeError("layout " + c.name + ": the job's result is unreadable");
+    const json &r = *doc;
+    LayoutRun run;
+    run.name = c.name;
+    run.layout = c.layout;
+    run.recommended = c.recommended;
+    run.execution = r;
+    run.measuredSeconds = r.at("measured_seconds").get<double>();
+    run.messages = r.at("messages").get<int64_t>();
+    run.totalBytes = r.at("bytes").get<int64_t>();
+    run.refinements = r.at("refinements").get<int>();
+    run.correct = r.at("correct").get<bool>();
+    std::set<std::string> executed;
+    for (auto &ph : r.at("phases")) {
+      if (ph.at("executed").get<bool>()) executed.insert(ph.at("id").get<std::string>());
+      else run.skippedPhases.push_back(ph.at("id").get<std::string>() + ": " +
+                                       ph.value("reason", std::string()));
+    }
+    for (auto &rk : r.at("ranks")) {
+      int64_t sent = 0;
+      for (auto &ph : rk.at("phases")) sent += ph.at("bytes_sent").get<int64_t>();
+      run.bytes = std::max(run.bytes, sent);
+    }
+    // Predictions over the phases that ran (all of them unless one was skipped).
+    for (const auto &t : estimates[i].terms) {
+      if (!executed.count(t.phase)) continue;
+      run.predictedSeconds += t.seconds;
+      if (t.kind == EstimateTerm::Kind::Communication) run.predictedBytes += bytesSent(t);
+    }
+    rep.runs.push_back(std::move(run));
+  }
+  std::vector<double> pred, meas;
+  for (auto &r : rep.runs) {
+    pred.push_back(r.predictedSeconds);
+    meas.push_back(r.measuredSeconds);
+  }
+  rep.spearman = spearman(pred, meas);
+  if (rep.runs.size() >= 2) {
+    double best = *std::min_element(meas.begin(), meas.end());
+    for (auto &r : rep.runs)
+      if (r.recommended && best > 0) rep.recommendedOverBest = r.measuredSeconds / best;
+  }
+  return rep;
+}
+
+json toJson(const ValidationReport &r) {
+  json runs = json::array();
+  for (const auto &x : r.runs) {
+    json j = {{"layout", x.name},
+              {"layout_document", dlayout::toJson(x.layout)},
+              {"recommended", x.recommended},
+              {"predicted_seconds", x.predictedSeconds},
+              {"measured_seconds", x.measuredSeconds},
+              {"messages", x.messages},
+              {"bytes", x.bytes},
+              {"total_bytes", x.totalBytes},
+              {"predicted_bytes", x.predictedBytes},
+              {"correct", x.correct},
+              {"refinements", x.refinements},
+              {"skipped_phases", x.skippedPhases},
+              {"arrays", x.execution.value("arrays", json::array())},
+              {"phases", x.execution.value("phases", json::array())}};
+    runs.push_back(j);
+  }
+  json doc = {{"schema", "dlayout-validation/1"}, {"backend", r.backend}, {"procs", r.procs},
+              {"machine", r.machine},
+              {"spearman", r.spearman ? json(*r.spearman) : json(nullptr)},
+              {"recommended_over_best",
+               r.recommendedOverBest ? json(*r.recommendedOverBest) : json(nullptr)},
+              {"runs", runs}};
+  return doc;
+}
+
+} // namespace dlayout::validate

@@ -1,0 +1,436 @@
+//===- validate/executor/Distributed.cpp - Owner-computes over MPI --------===//
+#include "validate/executor/Distributed.h"
+
+#include "validate/executor/Fill.h"
+#include "validate/runtime/Schedule.h"
+
+#ifdef DLAYOUT_SIMGRID
+#include <smpi/smpi.h>
+#endif
+
+#include <cstring>
+#include <unordered_set>
+
+namespace dlayout::exec {
+
+namespace {
+
+constexpr int kExchangeTag = 30777;
+
+double instanceSeconds(const OpCounts &o, const Machine &m) {
+  // t(S) of thesis §3.2: the operation counts times the machine's times.
+  return o.loads * m.load + o.stores * m.store + (o.fadd + o.iadd) * m.add +
+         (o.fmul + o.imul) * m.mul + (o.fdiv + o.idiv) * m.div + o.intrinsics * m.intrinsic +
+         o.compares * m.compare;
+}
+
+MPI_Op mpiOp(Reduce r) {
+  switch (r) {
+  case Reduce::Prod: return MPI_PROD;
+  case Reduce::Max: return MPI_MAX;
+  case Reduce::Min: return MPI_MIN;
+  case Reduce::And: return MPI_LAND;
+  case Reduce::Or: return MPI_LOR;
+  case Reduce::Xor: return MPI_LXOR;
+  default: return MPI_SUM;
+  }
+}
+
+/// Payload encoding of one element: what the model says the element is.
+void pack(const CArray &a, double v, char *out) {
+  if (a.elementBytes == 4) {
+    if (a.type == "f32") { float f = static_cast<float>(v); std::memcpy(out, &f, 4); }
+    else { int32_t i = static_cast<int32_t>(v); std::memcpy(out, &i, 4); }
+  } else if (a.elementBytes == 8 && a.type == "i64") {
+    int64_t i = static_cast<int64_t>(v); std::memcpy(out, &i, 8);
+  } else {
+    std::memcpy(out, &v, 8);
+  }
+}
+double unpack(const CArray &a, const char *in) {
+  if (a.elementBytes == 4) {
+    if (a.type == "f32") { float f; std::memcpy(&f, in, 4); return f; }
+    int32_t i; std::memcpy(&i, in, 4); return i;
+  }
+  if (a.elementBytes == 8 && a.type == "i64") { int64_t i; std::memcpy(&i, in, 8); return double(i); }
+  double v; std::memcpy(&v, in, 8); return v;
+}
+size_t wireBytes(const CArray &a) { return a.elementBytes == 4 ? 4 : 8; }
+
+} // namespace
+
+Result<std::unique_ptr<DistributedMemory>>
+DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
+                        rt::ProcessorMesh &mesh, DistOptions opts) {
+  std::unique_ptr<DistributedMemory> d(new DistributedMemory(x, mesh));
+  d->opts_ = opts;
+  d->me_ = mesh.rank();
+  d->procs_ = mesh.size();
+  d->stats.resize(x.phases.size());
+  d->plans_.resize(x.actions.size());
+  d->saved_.resize(x.stmts.size());
+  d->activeReduce_.assign(x.stmts.size(), 0);
+  d->scratchIv_.resize(x.loops.size() + 1);
+  for (const auto &s : x.stmts) d->cost_.push_back(instanceSeconds(s.ops, m));
+  for (const auto &a : x.arrays) {
+    auto it = l.arrays.find(a.name);
+    ArrayLayout al;
+    if (it != l.arrays.end()) al = it->second;
+    else al.dims.assign(a.extents.size(), DimLayout{}); // not in the layout: replicated
+    auto dist = rt::ArrayDistribution::make(a.name, a.extents, a.lowers, al, l.mesh,
+                                            a.columnMajor);
+    if (!dist) return dist.error();
+    ArrayState st;
+    st.dist = std::make_unique<rt::ArrayDistribution>(std::move(*dist));
+    st.local.assign(st.dist->storageSize(d->me_), 0.0);
+    st.dist->forEachOwned(d->me_, [&](std::span<const int64_t> idx, int64_t off) {
+      st.local[off] = fillValue(opts.seed, a, linearId(a, idx.data()));
+    });
+    d->arrays_.push_back(std::move(st));
+  }
+  for (size_t s = 0; s < x.stmts.size(); ++s) {
+    const CStmt &st = x.stmts[s];
+    if (st.operand >= 0 && st.regionLoop >= 0)
+      d->activeReduce_[s] =
+          d->arrays_[st.refs[st.operand].array].dist->copies() < d->procs_ ? 1 : 0;
+  }
+  return d;
+}
+
+bool DistributedMemory::inRange(int a, const int64_t *idx) const {
+  const CArray &ar = x_.arrays[a];
+  for (size_t k = 0; k < ar.extents.size(); ++k)
+    if (idx[k] < ar.lowers[k] || idx[k] >= ar.lowers[k] + ar.extents[k]) return false;
+  return true;
+}
+
+double DistributedMemory::read(int a, const int64_t *idx) {
+  if (!inRange(a, idx)) { ++outOfRange; return 0; }
+  ArrayState &st = arrays_[a];
+  std::span<const int64_t> s(idx, x_.arrays[a].extents.size());
+  if (st.dist->holds(me_, s)) return st.local[st.dist->localOffset(me_, s)];
+  auto it = st.cache.find(linearId(x_.arrays[a], idx));
+  if (it == st.cache.end()) { ++misses; return 0; }
+  return it->second;
+}
+
+void DistributedMemory::write(int a, const int64_t *idx, double v) {
+  if (!inRange(a, idx)) { ++outOfRange; return; }
+  ArrayState &st = arrays_[a];
+  std::span<const int64_t> s(idx, x_.arrays[a].extents.size());
+  if (!st.dist->holds(me_, s)) { ++misses; return; }
+  st.local[st.dist->localOffset(me_, s)] = v;
+}
+
+bool DistributedMemory::runs(int s, const int64_t *iv) {
+  const CStmt &st = x_.stmts[s];
+  int64_t idx[8];
+  if (st.lhs >= 0) {
+    const CRef &r = st.refs[st.lhs];
+    in_->refIndex(s, r, iv, idx);
+    if (!inRange(r.array, idx)) return me_ == 0; // reported by write()
+    return arrays_[r.array].dist->holds(me_, std::span<const int64_t>(idx, r.subs.size()));
+  }
+  if (activeReduce_[s]) {
+    const CRef &r = st.refs[st.operand];
+    in_->refIndex(s, r, iv, idx);
+    if (!inRange(r.array, idx)) return me_ == 0;
+    return arrays_[r.array].dist->home(std::span<const int64_t>(idx, r.subs.size())) == me_;
+  }
+  return true;
+}
+
+void DistributedMemory::executors(int s, const int64_t *iv, std::vector<int64_t> &out) {
+  const CStmt &st = x_.stmts[s];
+  out.clear();
+  int64_t idx[8];
+  if (st.lhs >= 0 || activeReduce_[s]) {
+    const CRef &r = st.refs[st.lhs >= 0 ? st.lhs : st.operand];
+    in_->refIndex(s, r, iv, idx);
+    if (!inRange(r.array, idx)) { out.push_back(0); return; }
+    std::span<const int64_t> sp(idx, r.subs.size());
+    if (st.lhs >= 0) out = arrays_[r.array].dist->holders(sp);
+    else out.push_back(arrays_[r.array].dist->home(sp));
+    return;
+  }
+  for (int p = 0; p < procs_; ++p) out.push_back(p);
+}
+
+/// Calls f(iv) for every instance of the item's statement inside the node it
+/// is placed before (loops from `level` inwards), the outer indices current.
+template <class F> void DistributedMemory::instances(const CommItem &it, int level, F &&f) {
+  const CStmt &st = x_.stmts[it.stmt];
+  std::vector<int64_t> &iv = scratchIv_;
+  iv = in_->ivs();
+  auto rec = [&](auto &self, int k) -> void {
+    if (k >= st.depth()) { f(iv.data()); return; }
+    const CLoop &l = x_.loops[st.loops[k]];
+    int64_t lo = in_->bound(l.lower, iv.data()), hi = in_->bound(l.upper, iv.data());
+    int64_t &i = iv[st.loops[k]];
+    if (l.step > 0) for (i = lo; i <= hi; i += l.step) self(self, k + 1);
+    else for (i = lo; i >= hi; i += l.step) self(self, k + 1);
+  };
+  rec(rec, level);
+}
+
+void DistributedMemory::flushCompute() {
+  if (pending_ <= 0) return;
+#ifdef DLAYOUT_SIMGRID
+  if (opts_.simgrid) smpi_execute_flops(pending_ * opts_.speed);
+#endif
+  stats[phase_].chargedSeconds += pending_;
+  pending_ = 0;
+}
+
+void DistributedMemory::executed(int s) {
+  pending_ += cost_[s];
+  ++stats[phase_].instances;
+}
+
+void DistributedMemory::beforeNode(int node, const int64_t *) {
+  flushCompute();
+  double t0 = MPI_Wtime();
+  for (int a : x_.nodes[node].actions) {
+    if (x_.actions[a].indirect) runIndirect(a);
+    else runDirect(a);
+  }
+  stats[phase_].communicationSeconds += MPI_Wtime() - t0;
+}
+
+void DistributedMemory::runDirect(int action) {
+  const CommAction &act = x_.actions[action];
+  Plan &plan = plans_[action];
+  if (!plan.built || !act.invariant) {
+    plan = Plan{};
+    const CArray &ca = x_.arrays[act.array];
+    rt::ArrayDistribution &dist = *arrays_[act.array].dist;
+    std::unordered_map<int, int> sendAt, recvAt;
+    std::vector<std::unordered_set<int64_t>> sent, recvd;
+    std::vector<int64_t> execs;
+    int64_t idx[8];
+    for (const CommItem &it : act.items) {
+      const CStmt &st = x_.stmts[it.stmt];
+      const CRef &r = it.index ? st.indexRefs[it.ref] : st.refs[it.ref];
+      const size_t rank = r.subs.size();
+      instances(it, act.level, [&](const int64_t *iv) {
+        executors(it.stmt, iv, execs);
+        in_->refIndex(it.stmt, r, iv, idx);
+        if (!inRange(r.array, idx)) return;
+        std::span<const int64_t> sp(idx, rank);
+        for (int64_t e : execs) {
+          int64_t src = dist.holderNear(sp, e);
+          if (src == e) continue;
+          if (src == me_) {
+            auto [pos, fresh] = sendAt.try_emplace(static_cast<int>(e), (int)plan.sendPeers.size());
+            if (fresh) {
+              plan.sendPeers.push_back(static_cast<int>(e));
+              plan.sendOffsets.emplace_back();
+              sent.emplace_back();
+            }
+            int64_t g = linearId(ca, idx);
+            if (sent[pos->second].insert(g).second)
+              plan.sendOffsets[pos->second].push_back(dist.localOffset(me_, sp));
+          } else if (e == me_) {
+            auto [pos, fresh] = recvAt.try_emplace(static_cast<int>(src), (int)plan.recvPeers.size());
+            if (fresh) {
+              plan.recvPeers.push_back(static_cast<int>(src));
+              plan.recvLinear.emplace_back();
+              recvd.emplace_back();
+            }
+            int64_t g = linearId(ca, idx);
+            if (recvd[pos->second].insert(g).second) plan.recvLinear[pos->second].push_back(g);
+          }
+        }
+      });
+    }
+    plan.built = true;
+  }
+  exchange(act, plan);
+}
+
+void DistributedMemory::exchange(const CommAction &act, const Plan &plan) {
+  const CArray &ca = x_.arrays[act.array];
+  ArrayState &st = arrays_[act.array];
+  const size_t wb = wireBytes(ca);
+  MPI_Comm comm = mesh_.comm();
+  std::vector<MPI_Request> reqs;
+  std::vector<std::vector<char>> rbufs(plan.recvPeers.size()), sbufs(plan.sendPeers.size());
+  PhaseStats &ps = stats[phase_];
+  for (size_t k = 0; k < plan.recvPeers.size(); ++k) {
+    rbufs[k].resize(plan.recvLinear[k].size() * wb);
+    reqs.emplace_back();
+    MPI_Irecv(rbufs[k].data(), static_cast<int>(rbufs[k].size()), MPI_BYTE, plan.recvPeers[k],
+              kExchangeTag, comm, &reqs.back());
+    ps.messagesReceived += 1;
+    ps.bytesReceived += static_cast<int64_t>(rbufs[k].size());
+  }
+  for (size_t k = 0; k < plan.sendPeers.size(); ++k) {
+    sbufs[k].resize(plan.sendOffsets[k].size() * wb);
+    for (size_t j = 0; j < plan.sendOffsets[k].size(); ++j)
+      pack(ca, st.local[plan.sendOffsets[k][j]], sbufs[k].data() + j * wb);
+    reqs.emplace_back();
+    MPI_Isend(sbufs[k].data(), static_cast<int>(sbufs[k].size()), MPI_BYTE, plan.sendPeers[k],
+              kExchangeTag, comm, &reqs.back());
+    ps.messagesSent += 1;
+    ps.bytesSent += static_cast<int64_t>(sbufs[k].size());
+  }
+  ++ps.exchanges;
+  MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
+  for (size_t k = 0; k < plan.recvPeers.size(); ++k)
+    for (size_t j = 0; j < plan.recvLinear[k].size(); ++j)
+      st.cache[plan.recvLinear[k][j]] = unpack(ca, rbufs[k].data() + j * wb);
+}
+
+void DistributedMemory::runIndirect(int action) {
+  const CommAction &act = x_.actions[action];
+  const CArray &ca = x_.arrays[act.array];
+  ArrayState &st = arrays_[act.array];
+  const size_t rank = ca.extents.size();
+  // Inspector: the elements this rank's own instances read and does not hold.
+  std::vector<int64_t> indices, linear;
+  std::unordered_set<int64_t> seen;
+  std::vector<int64_t> execs;
+  int64_t idx[8];
+  for (const CommItem &it : act.items) {
+    const CStmt &st2 = x_.stmts[it.stmt];
+    const CRef &r = st2.refs[it.ref];
+    instances(it, act.level, [&](const int64_t *iv) {
+      executors(it.stmt, iv, execs);
+      if (std::find(execs.begin(), execs.end(), me_) == execs.end()) return;
+      in_->refIndex(it.stmt, r, iv, idx);
+      if (!inRange(r.array, idx)) return;
+      std::span<const int64_t> sp(idx, rank);
+      if (st.dist->holds(me_, sp)) return;
+      int64_t g = linearId(ca, idx);
+      if (!seen.insert(g).second) return;
+      linear.push_back(g);
+      indices.insert(indices.end(), idx, idx + rank);
+    });
+  }
+  rt::Counters &c = mesh_.counters();
+  auto before = c[rt::Phase::Scheduling];
+  auto sched = rt::Schedule::build(mesh_, *st.dist, indices, rt::Copies::One);
+  PhaseStats &ps = stats[phase_];
+  ps.schedulingMessages += c[rt::Phase::Scheduling].messagesSent - before.messagesSent;
+  ps.schedulingBytes += c[rt::Phase::Scheduling].bytesSent - before.bytesSent;
+  if (!sched) {
+    if (failure.empty()) failure = sched.error().message;
+    return;
+  }
+  std::vector<double> out(linear.size());
+  if (wireBytes(ca) == 4 && ca.type == "f32") {
+    std::vector<float> loc(st.local.begin(), st.local.end()), o(out.size());
+    sched->gather(mesh_, loc.data(), o.data());
+    std::copy(o.begin(), o.end(), out.begin());
+  } else if (wireBytes(ca) == 4) {
+    std::vector<int32_t> loc(st.local.size()), o(out.size());
+    for (size_t k = 0; k < loc.size(); ++k) loc[k] = static_cast<int32_t>(st.local[k]);
+    sched->gather(mesh_, loc.data(), o.data());
+    std::copy(o.begin(), o.end(), out.begin());
+  } else {
+    sched->gather(mesh_, st.local.data(), out.data());
+  }
+  const int64_t wb = static_cast<int64_t>(wireBytes(ca));
+  ps.messagesReceived += sched->sourcePeers();
+  ps.bytesReceived += sched->elementsIn() * wb;
+  ps.messagesSent += sched->destinationPeers();
+  ps.bytesSent += sched->elementsOut() * wb;
+  ++ps.exchanges;
+  for (size_t j = 0; j < linear.size(); ++j) st.cache[linear[j]] = out[j];
+}
+
+void DistributedMemory::beforeLoop(int slot, const int64_t *iv) {
+  const CLoop &l = x_.loops[slot];
+  for (const CBound *b : {&l.lower, &l.upper})
+    for (const CRef &r : b->refs) {
+      int64_t idx[8];
+      in_->refIndex(-1, r, iv, idx);
+      replicate(r.array, idx);
+    }
+}
+
+void DistributedMemory::beforeStatement(int s, const int64_t *iv) {
+  const CStmt &st = x_.stmts[s];
+  for (int k : st.replicated) {
+    const CRef &r = st.indexRefs[k];
+    int64_t idx[8];
+    in_->refIndex(s, r, iv, idx);
+    replicate(r.array, idx);
+  }
+}
+
+/// One element to every rank: its home broadcasts it (every rank calls this
+/// for the same element in the same order: the control flow is replicated).
+void DistributedMemory::replicate(int a, const int64_t *idx) {
+  if (!inRange(a, idx)) return; // reported where it is read
+  flushCompute();
+  double t0 = MPI_Wtime();
+  ArrayState &st = arrays_[a];
+  const CArray &ca = x_.arrays[a];
+  std::span<const int64_t> sp(idx, ca.extents.size());
+  int home = static_cast<int>(st.dist->home(sp));
+  double v = home == me_ ? st.local[st.dist->localOffset(me_, sp)] : 0.0;
+  char buf[8];
+  pack(ca, v, buf);
+  MPI_Bcast(buf, static_cast<int>(wireBytes(ca)), MPI_BYTE, home, mesh_.comm());
+  v = unpack(ca, buf);
+  if (!st.dist->holds(me_, sp)) st.cache[linearId(ca, idx)] = v;
+  PhaseStats &ps = stats[phase_];
+  if (procs_ > 1) {
+    int64_t wb = static_cast<int64_t>(wireBytes(ca));
+    if (home == me_) {
+      ps.messagesSent += procs_ - 1;
+      ps.bytesSent += (procs_ - 1) * wb;
+    } else {
+      ps.messagesReceived += 1;
+      ps.bytesReceived += wb;
+    }
+    ++ps.exchanges;
+  }
+  ps.communicationSeconds += MPI_Wtime() - t0;
+}
+
+void DistributedMemory::beginRegion(int node) {
+  for (int s : x_.nodes[node].reductions) {
+    if (!activeReduce_[s]) continue;
+    double &v = in_->scalars()[x_.stmts[s].scalar];
+    saved_[s] = v;
+    v = identity(x_.stmts[s].reduce);
+  }
+}
+
+void DistributedMemory::endRegion(int node) {
+  flushCompute();
+  double t0 = MPI_Wtime();
+  for (int s : x_.nodes[node].reductions) {
+    if (!activeReduce_[s]) continue;
+    const CStmt &st = x_.stmts[s];
+    double &v = in_->scalars()[st.scalar];
+    double total = v;
+    MPI_Allreduce(&v, &total, 1, MPI_DOUBLE, mpiOp(st.reduce), mesh_.comm());
+    v = storeAs(x_.scalarTypes[st.scalar], combine(st.reduce, saved_[s], total));
+    if (procs_ > 1) {
+      PhaseStats &ps = stats[phase_];
+      ps.messagesSent += 1;
+      ps.messagesReceived += 1;
+      ps.bytesSent += 8;
+      ps.bytesReceived += 8;
+      ++ps.reductions;
+      reordered = true;
+    }
+  }
+  stats[phase_].communicationSeconds += MPI_Wtime() - t0;
+}
+
+std::vector<double> DistributedMemory::heldPairs(int a) const {
+  std::vector<double> out;
+  const CArray &ca = x_.arrays[a];
+  const ArrayState &st = arrays_[a];
+  st.dist->forEachOwned(me_, [&](std::span<const int64_t> idx, int64_t off) {
+    out.push_back(static_cast<double>(linearId(ca, idx.data())));
+    out.push_back(st.local[off]);
+  });
+  return out;
+}
+
+} // namespace dlayout::exec

@@ -1,0 +1,122 @@
+//===- validate/executor/Distributed.h - Owner-computes over MPI -*- C++ -*-===//
+//
+// The Memory of one MPI rank running an ExecProgram under a Layout:
+//   - each array is an rt::ArrayDistribution (Zima's δ/λ) with this rank's
+//     local box, filled from the seed (Fill.h);
+//   - elements every rank needs (a bound's COUNT(I), a subscript
+//     expression's elements, an indirect left-hand side's index) are
+//     broadcast by their home before the loop or instance (replicate());
+//   - a statement instance runs on every holder of the element it writes
+//     (owner-computes), on every rank when it writes a scalar, and for a
+//     scalar reduction on the home of its operand (partials combined with
+//     MPI_Allreduce after the reduction's loop, ExecProgram.h);
+//   - reads of elements this rank does not hold come from a per-array cache
+//     filled by the communication placed before a node (CommAction):
+//       regular references: every rank enumerates the node's instances and
+//         computes, for each, who runs it and who holds what it reads, so
+//         the exchange needs no scheduling message (what a compiler does for
+//         affine references); one message per peer, element-typed payload;
+//         the plan is kept when the action is invariant (jacobi's per-cycle
+//         shifts are computed once);
+//       indirect references: Kali/PARTI inspector/executor - the rank lists
+//         the elements its own instances need (index values already fetched)
+//         and rt::Schedule builds the schedule (scheduling messages counted
+//         apart), then gathers.
+//   - computation is charged per executed instance at the machine's operation
+//     costs; under SimGrid (DLAYOUT_SIMGRID) as smpi_execute_flops at each
+//     communication point and phase end.
+// Counters are per model phase. Errors come back as Result; nothing printed.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Layout.h"
+#include "model/Machine.h"
+#include "validate/executor/Interpreter.h"
+#include "validate/runtime/ArrayDistribution.h"
+#include "validate/runtime/ProcessorMesh.h"
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace dlayout::exec {
+
+struct PhaseStats {
+  int64_t messagesSent = 0, bytesSent = 0, messagesReceived = 0, bytesReceived = 0;
+  int64_t schedulingMessages = 0, schedulingBytes = 0; // inspector messages sent
+  int64_t reductions = 0, instances = 0, exchanges = 0;
+  double seconds = 0, communicationSeconds = 0, chargedSeconds = 0;
+};
+
+struct DistOptions {
+  uint64_t seed = 1;
+  bool simgrid = false;
+  double speed = 1e9; // flop/s of a simulated host (smpi_execute_flops)
+};
+
+class DistributedMemory : public Memory {
+public:
+  static Result<std::unique_ptr<DistributedMemory>>
+  make(const ExecProgram &x, const Layout &l, const Machine &m, rt::ProcessorMesh &mesh,
+       DistOptions opts);
+
+  void attach(Interpreter &in) { in_ = &in; }
+  void setPhase(int k) { phase_ = k; }
+  void flushCompute();
+
+  double read(int array, const int64_t *idx) override;
+  void write(int array, const int64_t *idx, double v) override;
+  bool runs(int stmt, const int64_t *iv) override;
+  void beforeNode(int node, const int64_t *iv) override;
+  void beforeLoop(int slot, const int64_t *iv) override;
+  void beforeStatement(int stmt, const int64_t *iv) override;
+  void beginRegion(int node) override;
+  void endRegion(int node) override;
+  void executed(int stmt) override;
+
+  /// Every (linear id, value) this rank holds of array a (replicas too).
+  std::vector<double> heldPairs(int a) const;
+
+  std::vector<PhaseStats> stats;  // per model phase
+  int64_t misses = 0;             // reads of elements neither held nor fetched
+  int64_t outOfRange = 0;
+  bool reordered = false;         // a reduction combined partial results
+  std::string failure;            // first runtime error (schedule building)
+
+private:
+  DistributedMemory(const ExecProgram &x, rt::ProcessorMesh &mesh)
+      : x_(x), mesh_(mesh) {}
+  struct ArrayState {
+    std::unique_ptr<rt::ArrayDistribution> dist;
+    std::vector<double> local;
+    std::unordered_map<int64_t, double> cache;
+  };
+  struct Plan {
+    bool built = false;
+    std::vector<int> sendPeers, recvPeers;
+    std::vector<std::vector<int64_t>> sendOffsets, recvLinear;
+  };
+  bool inRange(int a, const int64_t *idx) const;
+  void executors(int s, const int64_t *iv, std::vector<int64_t> &out);
+  template <class F> void instances(const CommItem &it, int level, F &&f);
+  void runDirect(int action);
+  void runIndirect(int action);
+  void exchange(const CommAction &act, const Plan &plan);
+  void replicate(int array, const int64_t *idx);
+
+  const ExecProgram &x_;
+  rt::ProcessorMesh &mesh_;
+  Interpreter *in_ = nullptr;
+  DistOptions opts_;
+  int me_ = 0, procs_ = 1, phase_ = 0;
+  std::vector<ArrayState> arrays_;
+  std::vector<double> cost_;       // seconds per instance, per statement
+  std::vector<char> activeReduce_; // per statement: partials combined
+  std::vector<double> saved_;      // per statement: scalar before its region
+  std::vector<Plan> plans_;        // per action
+  double pending_ = 0;
+  std::vector<int64_t> scratchIv_;
+};
+
+} // namespace dlayout::exec

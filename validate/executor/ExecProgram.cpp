@@ -1,0 +1,540 @@
+//===- validate/executor/ExecProgram.cpp - A ProgramModel made executable ===//
+#include "validate/executor/ExecProgram.h"
+
+#include <algorithm>
+#include <functional>
+#include <stdexcept>
+#include <tuple>
+#include <set>
+
+namespace dlayout::exec {
+
+bool Affine::usesSlotBelow(const std::vector<int> &outer) const {
+  for (const auto &[s, c] : terms)
+    if (std::find(outer.begin(), outer.end(), s) != outer.end()) return true;
+  return false;
+}
+
+int64_t CBound::eval(const int64_t *iv) const {
+  int64_t v = terms[0].eval(iv);
+  for (size_t k = 1; k < terms.size(); ++k) {
+    int64_t t = terms[k].eval(iv);
+    v = kind == Bound::Kind::Max ? std::max(v, t) : std::min(v, t);
+  }
+  return v;
+}
+
+int ExecProgram::arrayIndex(const std::string &name) const {
+  for (size_t i = 0; i < arrays.size(); ++i)
+    if (arrays[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+namespace {
+
+/// Thrown inside compile for a statement that cannot be executed; the phase
+/// holding it is skipped with this reason.
+struct NotExecutable {
+  std::string reason;
+};
+
+const std::map<std::string, Op> &opNames() {
+  static const std::map<std::string, Op> m = {
+      {"+", Op::Add},    {"-", Op::Sub},     {"*", Op::Mul},     {"/", Op::Div},
+      {"neg", Op::Neg},  {"min", Op::Min},   {"max", Op::Max},   {"abs", Op::Abs},
+      {"sqrt", Op::Sqrt}, {"sign", Op::Sign}, {"exp", Op::Exp},  {"log", Op::Log},
+      {"sin", Op::Sin},  {"cos", Op::Cos},   {"pow", Op::Pow},   {"mod", Op::Mod},
+      {"lt", Op::Lt},    {"le", Op::Le},     {"gt", Op::Gt},     {"ge", Op::Ge},
+      {"eq", Op::Eq},    {"ne", Op::Ne},     {"and", Op::And},   {"or", Op::Or},
+      {"not", Op::Not},  {"select", Op::Select}, {"cast", Op::Cast},
+      // intrinsic calls under their usual names
+      {"dabs", Op::Abs}, {"fabs", Op::Abs},  {"dsqrt", Op::Sqrt}, {"dsign", Op::Sign},
+      {"dmax1", Op::Max}, {"dmin1", Op::Min}, {"dble", Op::Cast}, {"fmin", Op::Min},
+      {"fmax", Op::Max}, {"dexp", Op::Exp},  {"dlog", Op::Log}};
+  return m;
+}
+
+Reduce reduceFromString(const std::string &s) {
+  if (s == "sum") return Reduce::Sum;
+  if (s == "prod") return Reduce::Prod;
+  if (s == "max") return Reduce::Max;
+  if (s == "min") return Reduce::Min;
+  if (s == "and") return Reduce::And;
+  if (s == "or") return Reduce::Or;
+  if (s == "xor") return Reduce::Xor;
+  return Reduce::None;
+}
+
+struct Compiler {
+  const Program &p;
+  const PlacementLevels &levels;
+  ExecProgram x;
+  std::map<std::string, int> loopSlot, scalarId;
+  std::vector<int> replicatedNow; // indexRefs of subscript expressions
+  std::vector<char> loopHasExpr;  // per slot: a bound given by an expression
+
+  Affine affine(const AffineExpr &e) {
+    Affine a;
+    a.constant = e.constant;
+    for (const auto &[loop, c] : e.coeffs) {
+      auto it = loopSlot.find(loop);
+      if (it == loopSlot.end()) throw NotExecutable{"subscript names unknown loop " + loop};
+      a.terms.push_back({it->second, c});
+    }
+    for (const auto &[param, c] : e.params) {
+      auto it = p.params.find(param);
+      if (it == p.params.end())
+        throw NotExecutable{"parameter " + param + " has no value (give it with --param)"};
+      a.constant += c * it->second;
+    }
+    return a;
+  }
+
+  CBound bound(const Bound &b, const Loop &l, const char *which) {
+    if (b.kind == Bound::Kind::NonAffine && b.expr) {
+      CBound c;
+      c.kind = b.kind;
+      std::vector<CRef> none;
+      for (auto &r : b.exprRefs) {
+        c.refs.push_back(ref(r, none, true));
+        c.refs.back().write = false;
+      }
+      c.expr.push_back(expr(*b.expr, b.exprRefs.size(), 2));
+      return c;
+    }
+    if (b.kind == Bound::Kind::NonAffine || b.terms.empty())
+      throw NotExecutable{"loop " + l.id + " (" + l.var + ") has a " + which +
+                          " bound that is not affine (" + b.text +
+                          ") and the model gives no expression for it"};
+    CBound c;
+    c.kind = b.kind;
+    for (auto &t : b.terms) c.terms.push_back(affine(t));
+    return c;
+  }
+
+  int scalar(const std::string &name) {
+    auto it = scalarId.find(name);
+    if (it != scalarId.end()) return it->second;
+    int id = static_cast<int>(x.scalars.size());
+    x.scalars.push_back(name);
+    x.scalarTypes.push_back("f64");
+    scalarId[name] = id;
+    return id;
+  }
+
+  CRef ref(const Reference &r, std::vector<CRef> &indexRefs, bool nested) {
+    CRef c;
+    c.array = x.arrayIndex(r.array);
+    if (c.array < 0) throw NotExecutable{"no array named " + r.array};
+    c.write = r.access == Reference::Access::Write;
+    for (const auto &s : r.subscripts) {
+      CSub cs;
+      switch (s.cls) {
+      case SubscriptClass::Constant:
+      case SubscriptClass::Single:
+      case SubscriptClass::Multiple:
+        cs.affine = affine(s.affine);
+        break;
+      case SubscriptClass::Indirect: {
+        if (nested || s.index.size() != 1)
+          throw NotExecutable{"reference to " + r.array + " has a nested indirection"};
+        cs.indirect = true;
+        cs.affine = affine(s.affine);
+        std::vector<CRef> none;
+        CRef idx = ref(s.index[0], none, true);
+        idx.write = false;
+        auto &ia = x.arrays[idx.array];
+        ia.isIndex = true;
+        // Valid values of the index: the indexed dimension's range (the
+        // additive part shifts it).
+        size_t dim = c.subs.size();
+        const auto &target = x.arrays[c.array];
+        int64_t lo = target.lowers[dim] - cs.affine.constant;
+        int64_t hi = lo + target.extents[dim] - 1;
+        if (ia.indexHigh < ia.indexLow || (ia.indexLow == 0 && ia.indexHigh == 0)) {
+          ia.indexLow = lo;
+          ia.indexHigh = hi;
+        } else {
+          ia.indexLow = std::max(ia.indexLow, lo);
+          ia.indexHigh = std::min(ia.indexHigh, hi);
+        }
+        cs.indexRef = static_cast<int>(indexRefs.size());
+        indexRefs.push_back(std::move(idx));
+        break;
+      }
+      case SubscriptClass::Unknown: {
+        if (!s.expr || nested)
+          throw NotExecutable{"a subscript of " + r.array + " is known only as '" + s.text +
+                              "', which the model does not say how to compute"};
+        // Its references join the statement's index references (table 1).
+        int base = static_cast<int>(indexRefs.size());
+        std::vector<CRef> none;
+        for (auto &er : s.exprRefs) {
+          CRef ir = ref(er, none, true);
+          ir.write = false;
+          indexRefs.push_back(std::move(ir));
+          replicatedNow.push_back(static_cast<int>(indexRefs.size()) - 1);
+        }
+        CExpr e = expr(*s.expr, s.exprRefs.size(), 1);
+        shiftRefs(e, base);
+        cs.expr.push_back(std::move(e));
+        break;
+      }
+      }
+      c.subs.push_back(std::move(cs));
+    }
+    if (c.subs.size() != x.arrays[c.array].extents.size())
+      throw NotExecutable{"reference to " + r.array + " has the wrong number of subscripts"};
+    return c;
+  }
+
+  static void shiftRefs(CExpr &e, int by) {
+    if (e.kind == Expr::Kind::Ref && e.table == 1) e.index += by;
+    for (auto &a : e.args) shiftRefs(a, by);
+  }
+
+  CExpr expr(const Expr &e, size_t nrefs, int table = 0) {
+    CExpr c;
+    c.kind = e.kind;
+    c.table = table;
+    switch (e.kind) {
+    case Expr::Kind::Const: c.value = e.value; break;
+    case Expr::Kind::Ref:
+      if (e.refIndex < 0 || static_cast<size_t>(e.refIndex) >= nrefs)
+        throw NotExecutable{"expression names reference " + std::to_string(e.refIndex)};
+      c.index = e.refIndex;
+      break;
+    case Expr::Kind::Scalar: c.index = scalar(e.name); break;
+    case Expr::Kind::Iv: {
+      auto it = loopSlot.find(e.name);
+      if (it == loopSlot.end()) throw NotExecutable{"expression names unknown loop " + e.name};
+      c.index = it->second;
+      break;
+    }
+    case Expr::Kind::Param: {
+      auto it = p.params.find(e.name);
+      if (it == p.params.end()) throw NotExecutable{"parameter " + e.name + " has no value"};
+      c.kind = Expr::Kind::Const;
+      c.value = static_cast<double>(it->second);
+      break;
+    }
+    case Expr::Kind::Op:
+    case Expr::Kind::Call: {
+      std::string n = e.name;
+      std::transform(n.begin(), n.end(), n.begin(), ::tolower);
+      auto it = opNames().find(n);
+      if (it == opNames().end())
+        throw NotExecutable{std::string(e.kind == Expr::Kind::Call ? "call to " : "operator ") +
+                            e.name + " cannot be evaluated"};
+      c.kind = Expr::Kind::Op;
+      c.op = it->second;
+      for (auto &a : e.args) c.args.push_back(expr(a, nrefs, table));
+      break;
+    }
+    }
+    return c;
+  }
+
+  static void scalarsOf(const CExpr &e, std::set<int> &out) {
+    if (e.kind == Expr::Kind::Scalar) out.insert(e.index);
+    for (auto &a : e.args) scalarsOf(a, out);
+  }
+
+  Result<ExecProgram> run();
+};
+
+Result<ExecProgram> Compiler::run() {
+  for (const auto &a : p.arrays) {
+    CArray c;
+    c.name = a.name;
+    c.type = a.elementType;
+    c.elementBytes = a.elementBytes;
+    c.columnMajor = a.columnMajor;
+    for (auto &d : a.dims) {
+      c.extents.push_back(d.extent);
+      c.lowers.push_back(d.lower);
+    }
+    x.arrays.push_back(std::move(c));
+  }
+  for (const auto &s : p.scalars) {
+    scalar(s.name);
+    x.scalarTypes.back() = s.type;
+  }
+  for (size_t i = 0; i < p.loops.size(); ++i) loopSlot[p.loops[i].id] = static_cast<int>(i);
+  std::map<std::string, int> stmtPhase;
+  for (size_t k = 0; k < p.phases.size(); ++k)
+    for (auto &s : p.phases[k].statements) stmtPhase[s] = static_cast<int>(k);
+
+  // Loops: bounds may be unusable; a loop's problem is its statements'.
+  std::vector<std::string> loopProblem(p.loops.size());
+  loopHasExpr.assign(p.loops.size(), 0);
+  for (size_t i = 0; i < p.loops.size(); ++i) {
+    const Loop &l = p.loops[i];
+    CLoop c;
+    c.id = l.id;
+    c.var = l.var;
+    c.depth = static_cast<int>(l.level);
+    c.step = l.step;
+    try {
+      c.lower = bound(l.lower, l, "lower");
+      c.upper = bound(l.upper, l, "upper");
+      loopHasExpr[i] = !c.lower.expr.empty() || !c.upper.expr.empty();
+    } catch (const NotExecutable &e) {
+      loopProblem[i] = e.reason;
+    }
+    x.loops.push_back(std::move(c));
+  }
+
+  x.phases.resize(p.phases.size());
+  for (size_t k = 0; k < p.phases.size(); ++k) x.phases[k].id = p.phases[k].id;
+
+  // Statements.
+  std::vector<std::string> stmtProblem(p.statements.size());
+  for (size_t i = 0; i < p.statements.size(); ++i) {
+    const Statement &s = p.statements[i];
+    CStmt c;
+    c.id = s.id;
+    auto ph = stmtPhase.find(s.id);
+    c.phase = ph == stmtPhase.end() ? -1 : ph->second;
+    c.ops = s.ops;
+    c.lhs = s.write;
+    c.reduce = reduceFromString(s.reduction);
+    try {
+      for (auto &l : s.loops) {
+        int slot = loopSlot.at(l);
+        if (!loopProblem[slot].empty()) throw NotExecutable{loopProblem[slot]};
+        c.loops.push_back(slot);
+      }
+      replicatedNow.clear();
+      for (auto &r : s.refs) c.refs.push_back(ref(r, c.indexRefs, false));
+      for (auto &r : c.refs)
+        if (r.subs.size() > 8) throw NotExecutable{"an array of rank above 8"};
+      if (s.write >= static_cast<int>(c.refs.size()))
+        throw NotExecutable{"the written reference does not exist"};
+      c.replicated = replicatedNow;
+      for (auto &r : c.refs)
+        for (auto &sub : r.subs)
+          if (!sub.expr.empty()) c.perInstance = true;
+      // An indirect left-hand side (Y(IA(I)) = Y(IA(I)) + ...): owner-
+      // computes with an inspector; every rank learns the index value
+      // (broadcast by its home) and the holders of Y(IA(I)) run it.
+      if (s.write >= 0 && c.refs[s.write].indirect()) {
+        c.perInstance = true;
+        for (auto &sub : c.refs[s.write].subs)
+          if (sub.indirect) c.replicated.push_back(sub.indexRef);
+      }
+      for (int slot : c.loops)
+        if (loopHasExpr[slot]) c.perInstance = true;
+      if (s.write < 0) {
+        if (s.scalarWrite.empty()) throw NotExecutable{"statement writes nothing"};
+        c.scalar = scalar(s.scalarWrite);
+      }
+      c.expr = expr(s.expr, s.refs.size());
+      for (auto &g : s.guards) c.guards.push_back(expr(g.condition, s.refs.size()));
+    } catch (const NotExecutable &e) {
+      stmtProblem[i] = e.reason;
+    } catch (const std::out_of_range &) {
+      stmtProblem[i] = "statement names an unknown loop";
+    }
+    x.stmts.push_back(std::move(c));
+  }
+  for (size_t i = 0; i < p.statements.size(); ++i) {
+    int ph = x.stmts[i].phase;
+    if (ph < 0) continue;
+    if (!stmtProblem[i].empty() && x.phases[ph].executable) {
+      x.phases[ph].executable = false;
+      x.phases[ph].reason = p.statements[i].id + ": " + stmtProblem[i];
+    }
+  }
+
+  // The loop tree, per phase, in program order.
+  std::map<int, int> loopNode;
+  std::vector<int> stmtNode(x.stmts.size(), -1);
+  for (size_t k = 0; k < p.phases.size(); ++k) {
+    if (!x.phases[k].executable) continue;
+    for (auto &sid : p.phases[k].statements) {
+      int si = -1;
+      for (size_t i = 0; i < x.stmts.size(); ++i)
+        if (x.stmts[i].id == sid) si = static_cast<int>(i);
+      if (si < 0) continue;
+      int parent = -1;
+      for (int slot : x.stmts[si].loops) {
+        auto it = loopNode.find(slot);
+        int n;
+        if (it == loopNode.end()) {
+          n = static_cast<int>(x.nodes.size());
+          x.nodes.push_back({true, slot, {}, {}, {}});
+          loopNode[slot] = n;
+          if (parent < 0) x.phases[k].roots.push_back(n);
+          else x.nodes[parent].children.push_back(n);
+        } else {
+          n = it->second;
+        }
+        parent = n;
+      }
+      int n = static_cast<int>(x.nodes.size());
+      x.nodes.push_back({false, si, {}, {}, {}});
+      stmtNode[si] = n;
+      if (parent < 0) x.phases[k].roots.push_back(n);
+      else x.nodes[parent].children.push_back(n);
+    }
+  }
+
+  // Statements below each loop node (for the reduction regions).
+  std::function<void(int, std::vector<int> &)> below = [&](int n, std::vector<int> &out) {
+    if (!x.nodes[n].isLoop) out.push_back(x.nodes[n].index);
+    for (int c : x.nodes[n].children) below(c, out);
+  };
+  std::vector<std::set<int>> touches(x.stmts.size());
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    scalarsOf(x.stmts[i].expr, touches[i]);
+    for (auto &g : x.stmts[i].guards) scalarsOf(g, touches[i]);
+    for (auto &r : x.stmts[i].refs)
+      for (auto &sub : r.subs)
+        for (auto &e : sub.expr) scalarsOf(e, touches[i]);
+    if (x.stmts[i].scalar >= 0) touches[i].insert(x.stmts[i].scalar);
+  }
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    CStmt &s = x.stmts[i];
+    if (stmtNode[i] < 0 || s.scalar < 0 || s.reduce == Reduce::None) continue;
+    for (size_t r = 0; r < s.refs.size(); ++r)
+      if (!s.refs[r].write && !s.refs[r].indirect()) { s.operand = static_cast<int>(r); break; }
+    if (s.operand < 0) continue;
+    for (int slot : s.loops) {
+      std::vector<int> st;
+      below(loopNode.at(slot), st);
+      bool alone = std::all_of(st.begin(), st.end(), [&](int o) {
+        return o == static_cast<int>(i) || !touches[o].count(s.scalar);
+      });
+      if (alone) {
+        s.regionLoop = slot;
+        x.nodes[loopNode.at(slot)].reductions.push_back(static_cast<int>(i));
+        break;
+      }
+    }
+    if (s.regionLoop < 0) s.operand = -1; // replicated: every rank runs it
+  }
+
+  // Communication placement, refined where the fetched values would be stale.
+  auto nestingLevel = [&](const Dependence &d) {
+    if (d.carriedBy) {
+      auto it = loopSlot.find(*d.carriedBy);
+      return it == loopSlot.end() ? 1000 : static_cast<int>(p.loops[it->second].level);
+    }
+    const Statement *a = p.findStatement(d.from), *b = p.findStatement(d.to);
+    if (!a || !b) return 1000;
+    int c = 0;
+    while (c < static_cast<int>(std::min(a->loops.size(), b->loops.size())) &&
+           a->loops[c] == b->loops[c])
+      ++c;
+    return c;
+  };
+  auto refine = [&](const CStmt &s, const std::string &array, int c) {
+    int moves = 0;
+    while (c < s.depth()) {
+      bool stale = false;
+      for (const auto &d : p.dependences)
+        if (d.kind == Dependence::Kind::Flow && d.to == s.id && d.variable == array &&
+            nestingLevel(d) > c)
+          stale = true;
+      if (!stale) break;
+      ++c;
+      ++moves;
+    }
+    return std::pair{c, moves};
+  };
+  std::map<std::tuple<int, int, bool, bool>, int> actionOf; // node, array, indirect, index
+  auto addItem = [&](int si, int r, bool index, int level) {
+    CStmt &s = x.stmts[si];
+    const CRef &ref = index ? s.indexRefs[r] : s.refs[r];
+    bool ind = ref.indirect();
+    int node = level >= s.depth() ? stmtNode[si] : loopNode.at(s.loops[level]);
+    auto key = std::make_tuple(node, ref.array, ind, index);
+    auto it = actionOf.find(key);
+    int a;
+    if (it == actionOf.end()) {
+      a = static_cast<int>(x.actions.size());
+      CommAction act;
+      act.array = ref.array;
+      act.level = level;
+      act.indirect = ind;
+      act.invariant = !ind;
+      x.actions.push_back(act);
+      actionOf[key] = a;
+      x.nodes[node].actions.push_back(a);
+    } else {
+      a = it->second;
+    }
+    CommAction &act = x.actions[a];
+    act.items.push_back({si, r, index});
+    // Invariant when nothing the enumeration evaluates depends on the loops
+    // outside the node.
+    std::vector<int> outer(s.loops.begin(), s.loops.begin() + std::min(level, s.depth()));
+    auto dep = [&](const CRef &cr) {
+      for (auto &sub : cr.subs)
+        if (sub.indirect || !sub.expr.empty() || sub.affine.usesSlotBelow(outer)) return true;
+      return false;
+    };
+    bool varies = dep(ref);
+    if (s.lhs >= 0 && dep(s.refs[s.lhs])) varies = true;
+    if (s.operand >= 0 && dep(s.refs[s.operand])) varies = true;
+    for (int k = level; k < s.depth(); ++k) {
+      const CLoop &l = x.loops[s.loops[k]];
+      for (auto *b : {&l.lower, &l.upper})
+        for (auto &t : b->terms)
+          if (t.usesSlotBelow(outer)) varies = true;
+    }
+    if (varies) act.invariant = false;
+  };
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    if (stmtNode[i] < 0) continue;
+    CStmt &s = x.stmts[i];
+    const Statement &ps = p.statements[i];
+    auto lv = levels.find(s.id);
+    for (size_t r = 0; r < s.refs.size(); ++r) {
+      if (s.refs[r].write) continue;
+      int est = s.depth();
+      if (lv != levels.end() && r < lv->second.size() && lv->second[r] >= 0)
+        est = std::min(lv->second[r], s.depth());
+      auto [used, moves] = refine(s, ps.refs[r].array, est);
+      if (s.perInstance && used < s.depth()) {
+        moves += s.depth() - used;
+        used = s.depth();
+      }
+      // An indirect reference's index values must be there first: both at
+      // the deeper of the two levels.
+      for (auto &sub : s.refs[r].subs)
+        if (sub.indirect) {
+          auto [iu, im] = refine(s, x.arrays[s.indexRefs[sub.indexRef].array].name,
+                                 s.perInstance ? s.depth() : est);
+          moves += std::max(0, iu - used);
+          used = std::max(used, iu);
+        }
+      s.refs[r].estimatorLevel = est;
+      s.refs[r].level = used;
+      x.refinements += moves;
+      x.placements.push_back({s.id, static_cast<int>(r), ps.refs[r].array, est, used});
+      for (auto &sub : s.refs[r].subs)
+        if (sub.indirect) {
+          s.indexRefs[sub.indexRef].level = used;
+          addItem(static_cast<int>(i), sub.indexRef, true, used);
+        }
+      addItem(static_cast<int>(i), static_cast<int>(r), false, used);
+    }
+  }
+  // Index fetches before the inspector that needs them.
+  for (auto &n : x.nodes)
+    std::stable_sort(n.actions.begin(), n.actions.end(), [&](int a, int b) {
+      return !x.actions[a].indirect && x.actions[b].indirect;
+    });
+  return std::move(x);
+}
+
+} // namespace
+
+Result<ExecProgram> compile(const Program &p, const PlacementLevels &levels) {
+  Compiler c{p, levels, {}, {}, {}};
+  return c.run();
+}
+
+} // namespace dlayout::exec

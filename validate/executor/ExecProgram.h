@@ -1,0 +1,219 @@
+//===- validate/executor/ExecProgram.h - A ProgramModel made executable -*- C++ -*-===//
+//
+// compile(program, levels) turns a ProgramModel into what the executor walks:
+//   - the loop tree rebuilt from the statements' loop lists in program order
+//     (a loop's children are its statements and inner loops, in the order in
+//     which they first appear);
+//   - every subscript and bound as an affine form over loop slots, every
+//     expression with its operator resolved, every reference an index into
+//     the array table;
+//   - unknown subscripts and non-affine bounds the model gives as
+//     expressions (Subscript::expr, Bound::expr) are evaluated at run time;
+//     their elements are broadcast to every rank by their home (CStmt::
+//     replicated, CBound::refs), and so are the index values of an indirect
+//     left-hand side (owner-computes with an inspector); such statements
+//     communicate per instance (CStmt::perInstance);
+//   - per phase, whether it can be executed at all: a phase is skipped (with
+//     the reason) when one of its statements has a subscript the model keeps
+//     only as text (class "unknown" without an expression), a nested
+//     indirection, or a loop bound that is not affine and has no expression.
+//     Skipped phases leave their arrays as the seeded fill.
+//   - per read reference, where its communication happens (Communication
+//     placement, below).
+//
+// Communication placement. `levels` holds, per statement and reference, the
+// level the estimator places the reference's communication at (Fig. 4.4 of
+// the thesis, costmodels/ProgramAnalysis.h: 0 = before the statement's
+// outermost loop, k = in each iteration of its level-k loop, vectorised over
+// the deeper ones). The estimator assumes loop distribution (thesis §4.3.1):
+// a value produced earlier in the same iteration of a deeper loop is taken as
+// available. The executor does not distribute loops, so a fetch at level c is
+// stale exactly when a flow dependence into the statement on that array has
+// nesting level > c (carried by a deeper loop, or loop-independent inside a
+// deeper common loop). Such a placement is moved one level in until no such
+// dependence remains; each move is counted in `refinements`.
+//
+// Reductions into scalars run on the owner of their first distributed operand
+// with a partial result per rank, combined (a Reduction, Table 6.1) after the
+// outermost loop around the statement in which no other statement touches the
+// scalar. Library code: nothing printed.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Program.h"
+#include "model/Result.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dlayout::exec {
+
+/// sum(coeff * iv[slot]) + constant.
+struct Affine {
+  std::vector<std::pair<int, int64_t>> terms;
+  int64_t constant = 0;
+  int64_t eval(const int64_t *iv) const {
+    int64_t v = constant;
+    for (const auto &[s, c] : terms) v += c * iv[s];
+    return v;
+  }
+  bool usesSlotBelow(const std::vector<int> &outer) const;
+};
+
+struct CRef;
+struct CExpr;
+
+struct CBound {
+  Bound::Kind kind = Bound::Kind::Affine; // Affine, Max, Min, or NonAffine
+  std::vector<Affine> terms;
+  /// NonAffine: the model's expression (Interpreter::bound evaluates it);
+  /// its Ref nodes (table 2) index refs, fetched to every rank on entry.
+  std::vector<CExpr> expr; // 0 or 1
+  std::vector<CRef> refs;
+  int64_t eval(const int64_t *iv) const; // affine kinds only
+};
+
+enum class Op {
+  Add, Sub, Mul, Div, Neg, Min, Max, Abs, Sqrt, Sign, Exp, Log, Sin, Cos, Pow,
+  Mod, Lt, Le, Gt, Ge, Eq, Ne, And, Or, Not, Select, Cast
+};
+
+struct CExpr {
+  Expr::Kind kind = Expr::Kind::Const;
+  double value = 0; // Const; Param (bound)
+  int index = -1;   // Ref: statement ref; Scalar: scalar id; Iv: loop slot
+  int table = 0;    // Ref: 0 statement refs, 1 indexRefs, 2 the bound's refs
+  Op op = Op::Add;
+  std::vector<CExpr> args;
+};
+
+struct CSub {
+  bool indirect = false;
+  Affine affine;     // the subscript, or the additive part of an indirect one
+  int indexRef = -1; // indirect: index into CStmt::indexRefs
+  /// An unknown subscript the model gives as an expression (its Ref nodes
+  /// index CStmt::indexRefs, fetched to every rank before the instance).
+  std::vector<CExpr> expr; // 0 or 1
+};
+
+struct CRef {
+  int array = -1;
+  std::vector<CSub> subs;
+  bool write = false;
+  int estimatorLevel = 0; // where the estimator places its communication
+  int level = 0;          // where the executor places it (>= estimatorLevel)
+  bool indirect() const {
+    for (auto &s : subs) if (s.indirect) return true;
+    return false;
+  }
+};
+
+enum class Reduce { None, Sum, Prod, Max, Min, And, Or, Xor };
+
+struct CStmt {
+  std::string id;
+  int phase = -1;
+  std::vector<int> loops; // slots, outermost first
+  int lhs = -1;           // refs index of the written element, -1: scalar
+  int scalar = -1;        // the written scalar
+  Reduce reduce = Reduce::None;
+  /// Scalar reductions: the read ref whose owner runs an instance (-1: every
+  /// rank runs every instance, the scalar staying replicated), and the slot
+  /// of the loop after which the partial results are combined.
+  int operand = -1;
+  int regionLoop = -1;
+  std::vector<CRef> refs;
+  std::vector<CRef> indexRefs; // the index references of indirect subscripts
+                               // and the references in subscript expressions
+  /// indexRefs every rank needs before an instance runs (one element each,
+  /// broadcast by its home): those of an indirect left-hand side (owner-
+  /// computes with an inspector) and those in subscript expressions.
+  std::vector<int> replicated;
+  /// Communication per instance: subscripts or bounds known only at run
+  /// time (scalars, elements) cannot be enumerated ahead.
+  bool perInstance = false;
+  CExpr expr;
+  std::vector<CExpr> guards;
+  OpCounts ops;
+  int depth() const { return static_cast<int>(loops.size()); }
+};
+
+struct CLoop {
+  std::string id, var;
+  int depth = 1;          // 1 = outermost
+  CBound lower, upper;
+  int64_t step = 1;
+};
+
+struct CArray {
+  std::string name, type;
+  std::vector<int64_t> extents, lowers;
+  unsigned elementBytes = 8;
+  bool columnMajor = true;
+  bool isIndex = false;     // used as the index of an indirect subscript
+  int64_t indexLow = 0, indexHigh = 0; // valid index values for the fill
+};
+
+/// One read (or index) reference whose communication happens at a node.
+struct CommItem {
+  int stmt = -1;
+  int ref = -1;
+  bool index = false; // refs[ref] is indexRefs[ref]
+};
+
+/// The communication for one array before a node: every item's elements
+/// needed in the node's subtree (one iteration of the enclosing loops).
+struct CommAction {
+  int array = -1;
+  int level = 0; // items' placement level: the node is at depth level + 1
+  bool indirect = false;  // inspector/executor (Schedule) instead of a
+                          // schedule every rank computes
+  bool invariant = false; // same elements in every execution: reuse
+  std::vector<CommItem> items;
+};
+
+struct Node {
+  bool isLoop = false;
+  int index = -1; // loop slot or statement index
+  std::vector<int> children;
+  std::vector<int> actions;    // CommAction indices run before the node
+  std::vector<int> reductions; // statements whose region is this loop
+};
+
+struct CPhase {
+  std::string id;
+  bool executable = true;
+  std::string reason;
+  std::vector<int> roots; // top-level nodes
+};
+
+struct Placement {
+  std::string statement;
+  int ref = -1;
+  std::string array;
+  int estimator = 0, used = 0;
+};
+
+struct ExecProgram {
+  std::vector<CArray> arrays;
+  std::vector<std::string> scalars, scalarTypes;
+  std::vector<CLoop> loops; // by slot
+  std::vector<CStmt> stmts;
+  std::vector<Node> nodes;
+  std::vector<CommAction> actions;
+  std::vector<CPhase> phases;
+  std::vector<Placement> placements;
+  int refinements = 0;
+  int arrayIndex(const std::string &name) const;
+};
+
+/// levels[statement id][ref index] = the estimator's placement level of that
+/// (read) reference; missing entries are placed per instance.
+using PlacementLevels = std::map<std::string, std::vector<int>>;
+
+Result<ExecProgram> compile(const Program &p, const PlacementLevels &levels);
+
+} // namespace dlayout::exec

@@ -1,0 +1,87 @@
+//===- validate/executor/Interpreter.h - Walks an ExecProgram ---*- C++ -*-===//
+//
+// The interpreter runs the loop tree of an ExecProgram in program order,
+// evaluating guards and expressions for real, on a Memory that decides where
+// array elements live and who runs a statement instance. The sequential
+// reference (Sequential.h) and the distributed executor (Distributed.h) are
+// two Memories under the same interpreter, so the same arithmetic in the same
+// order gives bitwise-equal values wherever the order is the program's.
+//
+// Hooks, called on every rank in the same order (the control flow is
+// replicated: loop bounds depend only on parameters and outer indices):
+//   beforeNode   before a node runs: the communication placed there;
+//   beginRegion / endRegion   around a loop holding scalar reductions;
+//   runs         whether this processor runs the statement instance;
+//   executed     after an instance ran (charge its operations).
+// Library code: nothing printed.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "validate/executor/ExecProgram.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace dlayout::exec {
+
+class Memory {
+public:
+  virtual ~Memory() = default;
+  virtual double read(int array, const int64_t *idx) = 0;
+  virtual void write(int array, const int64_t *idx, double v) = 0;
+  virtual bool runs(int stmt, const int64_t *iv) { return true; }
+  virtual void beforeNode(int node, const int64_t *iv) {}
+  /// Before a loop whose bounds are expressions: their elements (every rank
+  /// evaluates every bound).
+  virtual void beforeLoop(int slot, const int64_t *iv) {}
+  /// Before a statement instance with replicated index references
+  /// (CStmt::replicated), on every rank, before the node's communication.
+  virtual void beforeStatement(int stmt, const int64_t *iv) {}
+  virtual void beginRegion(int node) {}
+  virtual void endRegion(int node) {}
+  virtual void executed(int stmt) {}
+};
+
+/// A value as the array's element type stores it (f32 rounded, integers
+/// truncated toward zero).
+double storeAs(const std::string &type, double v);
+/// The identity of a reduction operator.
+double identity(Reduce r);
+double combine(Reduce r, double a, double b);
+
+class Interpreter {
+public:
+  Interpreter(const ExecProgram &x, Memory &m, std::vector<double> scalars);
+
+  /// Runs phase k's tree (nothing for a skipped phase).
+  void runPhase(int k);
+
+  /// The multi-index statement `s`'s reference `r` (an index reference when
+  /// `index`) names at loop indices iv; reads index values through memory.
+  void refIndex(int s, const CRef &r, const int64_t *iv, int64_t *out);
+  /// Evaluates an expression of statement s (s < 0: of a bound, whose Ref
+  /// nodes index `boundRefs`).
+  double eval(int s, const CExpr &e, const int64_t *iv,
+              const std::vector<CRef> *boundRefs = nullptr);
+  /// A loop bound's value at iv.
+  int64_t bound(const CBound &b, const int64_t *iv);
+
+  std::vector<double> &scalars() { return scalars_; }
+  std::vector<int64_t> &ivs() { return iv_; }
+
+private:
+  void runNode(int n);
+  void runStatement(int s);
+
+  const ExecProgram &x_;
+  Memory &m_;
+  std::vector<double> scalars_;
+  std::vector<int64_t> iv_;
+};
+
+/// Column-major or row-major linear id of idx in [0, prod extents).
+int64_t linearId(const CArray &a, const int64_t *idx);
+int64_t elementCount(const CArray &a);
+
+} // namespace dlayout::exec
