@@ -34,15 +34,8 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
   addProgramOptions(cmd, *o);
   cmd->add_option("--procs", o->procs, "Number of processors P")->required()
       ->check(wholeNumber(1, kMaxProcs));
-  cmd->add_option("--machine", o->machine,
-                  "Machine model: a preset (" +
-                      fmt::format("{}", fmt::join(machinePresetNames(), ", ")) +
-                      ") or a dlayout-machine/1 file")
-      ->capture_default_str()->type_name("NAME|FILE");
-  cmd->add_option("--placement", o->placement,
-                  "Where communication is placed: 'dependences' or 'thesis' (every "
-                  "sequential loop a recurrence, as PARADIGM saw programs)")
-      ->check(CLI::IsMember({"dependences", "thesis"}))->capture_default_str();
+  addMachineOption(cmd, o->machine);
+  addPlacementOption(cmd, o->placement);
   cmd->add_option("--format", o->format, "text, json (dlayout-advice/1), sarif or hpf")
       ->check(CLI::IsMember({"text", "json", "sarif", "hpf"}))->capture_default_str();
   cmd->add_option("--time-limit", o->timeLimit, "Seconds for the Z3 stages (the exact alignment cut gets a "
@@ -52,8 +45,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
       ->check(wholeNumber(0, 1000))->capture_default_str();
   cmd->add_flag("--no-exact", o->noExact, "Only the PARADIGM passes: Li-Chen alignment, no Z3 (no exact "
                 "cut, no exact optimiser)");
-  cmd->add_option("-o,--output", o->output, "Write to FILE instead of standard output")
-      ->type_name("FILE");
+  addOutputOption(cmd, o->output);
   return {cmd, [o, &flags] {
             auto machine = readMachine(o->machine);
             if (!machine) return fail(machine.error());

@@ -3,11 +3,38 @@
 
 #include "analyzer/Extract.h"
 #include "cli/Options.h"
+#include "costmodels/MachinePresets.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <fstream>
 #include <iostream>
 
 namespace dlayout::cli {
+
+void addMachineOption(CLI::App *cmd, std::string &machine) {
+  cmd->add_option("--machine", machine,
+                  "Machine model: a preset (" +
+                      fmt::format("{}", fmt::join(machinePresetNames(), ", ")) +
+                      ") or a dlayout-machine/1 file")
+      ->capture_default_str()
+      ->type_name("NAME|FILE");
+}
+
+void addPlacementOption(CLI::App *cmd, std::string &placement) {
+  cmd->add_option("--placement", placement,
+                  "Where communication is placed: 'dependences' (the program's "
+                  "dependences) or 'thesis' (every sequential loop a recurrence, "
+                  "as PARADIGM saw programs through Parafrase-2)")
+      ->check(CLI::IsMember({"dependences", "thesis"}))
+      ->capture_default_str();
+}
+
+void addOutputOption(CLI::App *cmd, std::string &output) {
+  cmd->add_option("-o,--output", output, "Write to FILE instead of standard output")
+      ->type_name("FILE");
+}
 
 int fail(const Error &e) {
   std::cerr << "dlayout: error: " << e.str() << "\n";

@@ -40,6 +40,11 @@ void addProgramOptions(CLI::App *cmd, ProgramOptions &o);
 /// Extracts (or reads) the program; warnings are printed.
 Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags);
 
+/// The options several commands share, worded once.
+void addMachineOption(CLI::App *cmd, std::string &machine);
+void addPlacementOption(CLI::App *cmd, std::string &placement);
+void addOutputOption(CLI::App *cmd, std::string &output);
+
 /// "dlayout: error: ..." on standard error; returns 1.
 int fail(const Error &e);
 void warn(const Warning &w);

@@ -71,18 +71,11 @@ Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags)
       ->check(wholeNumber(1, kMaxProcs));
   cmd->add_option("--layout", o->layout, "The layout file (dlayout-layout/1)")
       ->required()->type_name("FILE");
-  cmd->add_option("--machine", o->machine,
-                  "Machine model: a preset (" + fmt::format("{}", fmt::join(machinePresetNames(), ", ")) +
-                  ") or a dlayout-machine/1 file")->capture_default_str()->type_name("NAME|FILE");
-  cmd->add_option("--placement", o->placement,
-                  "Where communication is placed: 'dependences' (the program's "
-                  "dependences) or 'thesis' (every sequential loop a recurrence, "
-                  "as PARADIGM saw programs through Parafrase-2)")
-      ->check(CLI::IsMember({"dependences", "thesis"}))->capture_default_str();
+  addMachineOption(cmd, o->machine);
+  addPlacementOption(cmd, o->placement);
   cmd->add_option("--format", o->format, "text or json (dlayout-estimate/1)")
       ->check(CLI::IsMember({"json", "text"}))->capture_default_str();
-  cmd->add_option("-o,--output", o->output, "Write to FILE instead of standard output")
-      ->type_name("FILE");
+  addOutputOption(cmd, o->output);
   return {cmd, [o, &flags] {
             auto machine = readMachine(o->machine);
             if (!machine) return fail(machine.error());

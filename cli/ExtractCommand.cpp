@@ -19,8 +19,7 @@ Command addExtractCommand(CLI::App &app, const std::vector<std::string> &flags) 
   addProgramOptions(cmd, *o);
   cmd->add_option("--format", o->format, "json (dlayout-model/1) or text")
       ->check(CLI::IsMember({"json", "text"}));
-  cmd->add_option("-o,--output", o->output, "Write to FILE instead of standard output")
-      ->type_name("FILE");
+  addOutputOption(cmd, o->output);
   return {cmd, [o, &flags] {
             auto P = loadProgram(*o, flags);
             if (!P) return fail(P.error());

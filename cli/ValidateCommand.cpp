@@ -129,21 +129,15 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
   cmd->add_option("--backend", o->backend, "simgrid (smpirun on a platform generated from the "
                                            "machine) or mpi (mpirun, real time)")
       ->check(CLI::IsMember({"simgrid", "mpi"}))->capture_default_str();
-  cmd->add_option("--machine", o->machine,
-                  "Machine model: a preset (" +
-                      fmt::format("{}", fmt::join(machinePresetNames(), ", ")) +
-                      ") or a dlayout-machine/1 file")
-      ->capture_default_str()->type_name("NAME|FILE");
-  cmd->add_option("--placement", o->placement, "dependences or thesis (as for estimate)")
-      ->check(CLI::IsMember({"dependences", "thesis"}))->capture_default_str();
+  addMachineOption(cmd, o->machine);
+  addPlacementOption(cmd, o->placement);
   cmd->add_option("--hostfile", o->hostfile, "mpi backend: mpirun's hostfile")->type_name("FILE");
   cmd->add_option("--seed", o->seed, "Seed of the initial data")->capture_default_str();
   cmd->add_option("--timeout", o->timeout,
                   "Seconds a layout's job may run (default: 120 + 10 x its prediction)");
   cmd->add_option("--format", o->format, "text or json (dlayout-validation/1)")
       ->check(CLI::IsMember({"json", "text"}))->capture_default_str();
-  cmd->add_option("-o,--output", o->output, "Write to FILE instead of standard output")
-      ->type_name("FILE");
+  addOutputOption(cmd, o->output);
   return {cmd, [o, &flags] {
             auto machine = readMachine(o->machine);
             if (!machine) return fail(machine.error());
