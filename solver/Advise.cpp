@@ -128,14 +128,15 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   // shown when the optimiser's is recommended (the advice shows both).
   std::stable_sort(pool.begin(), pool.end(),
                    [](auto &a, auto &b) { return a.seconds < b.seconds; });
-  std::set<std::string> seen{layoutKey(adv.recommended.layout)};
+  // Distinct up to a renumbering of the mesh dimensions.
+  std::set<std::string> seen{equivalenceKey(adv.recommended.layout)};
   if (optimiserWins) {
     adv.alternatives.push_back({sr.heuristic, sr.heuristicSeconds, "heuristic"});
-    seen.insert(layoutKey(sr.heuristic));
+    seen.insert(equivalenceKey(sr.heuristic));
   }
   for (auto &r : pool) {
     if (adv.alternatives.size() >= opts.alternatives) break;
-    if (seen.insert(layoutKey(r.layout)).second) adv.alternatives.push_back(r);
+    if (seen.insert(equivalenceKey(r.layout)).second) adv.alternatives.push_back(r);
   }
   std::stable_sort(adv.alternatives.begin(), adv.alternatives.end(),
                    [](auto &a, auto &b) { return a.seconds < b.seconds; });

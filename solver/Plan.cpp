@@ -1,6 +1,8 @@
 //===- solver/Plan.cpp - Plans to layouts, mesh shapes, cached estimates ---===//
 #include "solver/Plan.h"
 
+#include <algorithm>
+
 
 #include <cmath>
 
@@ -116,6 +118,26 @@ std::string layoutKey(const Layout &l) {
     }
   }
   return k;
+}
+
+std::string equivalenceKey(const Layout &l) {
+  std::vector<int> perm(l.mesh.size());
+  for (size_t i = 0; i < perm.size(); ++i) perm[i] = int(i);
+  std::string best;
+  do { // perm[new dimension] = old dimension
+    Layout q = l;
+    std::vector<int> to(perm.size());
+    for (size_t i = 0; i < perm.size(); ++i) {
+      q.mesh[i] = l.mesh[size_t(perm[i])];
+      to[size_t(perm[i])] = int(i);
+    }
+    for (auto &[name, al] : q.arrays)
+      for (auto &d : al.dims)
+        if (d.meshDim >= 0 && size_t(d.meshDim) < to.size()) d.meshDim = to[size_t(d.meshDim)];
+    std::string k = layoutKey(q);
+    if (best.empty() || k < best) best = std::move(k);
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return best;
 }
 
 Result<const Estimate *> SolverContext::evaluate(const Layout &l) {

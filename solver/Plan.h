@@ -87,5 +87,8 @@ private:
 };
 
 std::string layoutKey(const Layout &l);
+/// layoutKey up to a renumbering of the mesh dimensions: 2x8 with A's rows
+/// on dimension 1 and 8x2 with them on dimension 2 are the same layout.
+std::string equivalenceKey(const Layout &l);
 
 } // namespace dlayout::solver

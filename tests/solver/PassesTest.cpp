@@ -169,3 +169,20 @@ TEST(Render, HpfAndSarifNameTheArrays) {
   EXPECT_NE(text.find("mesh"), std::string::npos);
   EXPECT_NE(text.find("computation"), std::string::npos);
 }
+
+TEST(LayoutKeys, EquivalentUpToMeshRenumbering) {
+  auto make = [](std::vector<int64_t> mesh, int rowsOn, int colsOn) {
+    Layout l;
+    l.mesh = mesh;
+    DimLayout r, c;
+    r.kind = c.kind = DistKind::Cyclic;
+    r.meshDim = rowsOn, c.meshDim = colsOn;
+    l.arrays["A"].dims = {r, c};
+    return l;
+  };
+  // 2x8 with rows on dimension 1 is 8x2 with rows on dimension 2 ...
+  EXPECT_EQ(equivalenceKey(make({2, 8}, 0, 1)), equivalenceKey(make({8, 2}, 1, 0)));
+  EXPECT_NE(layoutKey(make({2, 8}, 0, 1)), layoutKey(make({8, 2}, 1, 0)));
+  // ... but not 8x2 with rows on dimension 1 (rows over 8 processors).
+  EXPECT_NE(equivalenceKey(make({2, 8}, 0, 1)), equivalenceKey(make({8, 2}, 0, 1)));
+}
