@@ -115,6 +115,20 @@ Error compilerError(const std::string &compiler, const std::string &diag,
   return makeError(compiler + ": " + first);
 }
 
+/// Runs a tool on `args` (argv[0] first) through execve: no shell sees
+/// them. It reads nothing from dlayout's standard input ("" is /dev/null)
+/// and writes its messages to `errPath`. Returns its exit status, < 0 when
+/// it could not run or was killed (`execErr` says why).
+int runTool(llvm::StringRef exe, const std::vector<std::string> &args,
+            const std::string &errPath, unsigned seconds,
+            std::string &execErr) {
+  std::vector<llvm::StringRef> argv(args.begin(), args.end());
+  std::optional<llvm::StringRef> redirects[] = {
+      llvm::StringRef(""), llvm::StringRef(errPath), llvm::StringRef(errPath)};
+  return llvm::sys::ExecuteAndWait(exe, argv, std::nullopt, redirects, seconds,
+                                   0, &execErr);
+}
+
 } // namespace
 
 Result<std::string> compileToIR(const CompileRequest &req) {
@@ -141,15 +155,8 @@ Result<std::string> compileToIR(const CompileRequest &req) {
   args.insert(args.end(), req.flags.begin(), req.flags.end());
   args.insert(args.end(), {"-o", outPath, source});
 
-  // argv goes to execve as it is: no shell sees it. The compiler reads
-  // nothing from dlayout's standard input ("" is /dev/null) and writes its
-  // messages to a file in the private directory.
-  std::vector<llvm::StringRef> argv(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(errPath),
-                                                llvm::StringRef(errPath)};
   std::string execErr;
-  int rc = llvm::sys::ExecuteAndWait(*exe, argv, std::nullopt, redirects,
-                                     /*SecondsToWait=*/600, 0, &execErr);
+  int rc = runTool(*exe, args, errPath, /*seconds=*/600, execErr);
   if (rc != 0) {
     if (rc < 0) return makeError(compiler + ": " + execErr);
     return compilerError(compiler, readFile(errPath), rc);
@@ -173,12 +180,8 @@ Result<std::string> disassembleBitcode(const std::string &path) {
   std::string outPath = tmp.file("out.ll"), errPath = tmp.file("diagnostics.txt");
   std::string source = !path.empty() && path[0] == '-' ? "./" + path : path;
   std::vector<std::string> args = {*exe, "-o", outPath, source};
-  std::vector<llvm::StringRef> argv(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(errPath),
-                                                llvm::StringRef(errPath)};
   std::string execErr;
-  int rc = llvm::sys::ExecuteAndWait(*exe, argv, std::nullopt, redirects,
-                                     /*SecondsToWait=*/300, 0, &execErr);
+  int rc = runTool(*exe, args, errPath, /*seconds=*/300, execErr);
   if (rc != 0) {
     std::string diag = readFile(errPath);
     // "llvm-dis-19: error: FILE: Invalid record" -> what follows "error: ".
