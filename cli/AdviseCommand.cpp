@@ -32,8 +32,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
       "advise", "Recommend a data layout for every array on P processors, with its "
                 "predicted time, alternatives and the constraints that decided it");
   addProgramOptions(cmd, *o);
-  cmd->add_option("--procs", o->procs, "Number of processors P")->required()
-      ->check(wholeNumber(1, kMaxProcs));
+  addProcsOption(cmd, o->procs, "Number of processors P");
   addMachineOption(cmd, o->machine);
   addPlacementOption(cmd, o->placement);
   cmd->add_option("--format", o->format, "text, json (dlayout-advice/1), sarif or hpf")

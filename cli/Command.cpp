@@ -13,6 +13,10 @@
 
 namespace dlayout::cli {
 
+void addProcsOption(CLI::App *cmd, int64_t &procs, const std::string &help) {
+  cmd->add_option("--procs", procs, help)->required()->check(wholeNumber(1, kMaxProcs));
+}
+
 void addMachineOption(CLI::App *cmd, std::string &machine) {
   cmd->add_option("--machine", machine,
                   "Machine model: a preset (" +

@@ -41,6 +41,7 @@ void addProgramOptions(CLI::App *cmd, ProgramOptions &o);
 Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags);
 
 /// The options several commands share, worded once.
+void addProcsOption(CLI::App *cmd, int64_t &procs, const std::string &help);
 void addMachineOption(CLI::App *cmd, std::string &machine);
 void addPlacementOption(CLI::App *cmd, std::string &placement);
 void addOutputOption(CLI::App *cmd, std::string &output);

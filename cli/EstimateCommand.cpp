@@ -66,9 +66,7 @@ Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags)
       "estimate", "Predict the run time of a program under a layout (dlayout-layout/1) "
                   "on a machine, with its computation and communication terms");
   addProgramOptions(cmd, *o);
-  cmd->add_option("--procs", o->procs, "Number of processors P (the layout's mesh must "
-                                       "have P in all)")->required()
-      ->check(wholeNumber(1, kMaxProcs));
+  addProcsOption(cmd, o->procs, "Number of processors P (the layout's mesh must have P in all)");
   cmd->add_option("--layout", o->layout, "The layout file (dlayout-layout/1)")
       ->required()->type_name("FILE");
   addMachineOption(cmd, o->machine);

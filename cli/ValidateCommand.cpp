@@ -119,8 +119,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
       "validate", "Run a program under layouts over MPI (simulated with SimGrid or real), check "
                   "the results against a sequential run and compare measured with predicted times");
   addProgramOptions(cmd, *o);
-  cmd->add_option("--procs", o->procs, "Number of processors P")->required()
-      ->check(wholeNumber(1, kMaxProcs));
+  addProcsOption(cmd, o->procs, "Number of processors P");
   cmd->add_option("--layouts", o->layouts,
                   "recommended, alternatives (the recommended one and the advisor's "
                   "alternatives), all (those and the baselines: 1-D BLOCK on each dimension, "
