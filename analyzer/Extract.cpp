@@ -206,8 +206,15 @@ Result<std::unique_ptr<llvm::Module>> parseModule(std::string_view data, const s
     return makeError("invalid LLVM IR: " + (first.empty() ? "the verifier rejects it" : first),
                      SourceLoc{name, 0, 0});
   }
-  // LLVM 19's verifier does not check every scope's file (a lexical block's
-  // `file:` may be any node), and the analyzer reads them all.
+  // LLVM 19's verifier does not check a declaration's !dbg attachment, and
+  // everything that reads debug information casts it to a subprogram.
+  for (llvm::Function &F : *M)
+    if (auto *N = F.getMetadata(llvm::LLVMContext::MD_dbg); N && !llvm::isa<llvm::DISubprogram>(N))
+      return makeError("invalid LLVM IR: the !dbg attachment of function @" + F.getName().str() +
+                           " is not a DISubprogram",
+                       SourceLoc{name, 0, 0});
+  // Nor does it check every scope's file (a lexical block's `file:` may be
+  // any node), and the analyzer reads them all.
   if (brokenDebugInfo || !debugFilesAreFiles(*M))
     llvm::StripDebugInfo(*M); // usable without its locations
   return M;

@@ -140,7 +140,8 @@ void FunctionBuilder::buildLoops() {
     M.loc = Sym.locOf(L->getStartLoc());
     if (!M.loc.known()) M.loc = Sym.locOf(L->getHeader()->getTerminator());
 
-    Poly lower = R.iv ? Sym.toPoly(R.start) : Poly::symbol("?:start");
+    // Bounds are evaluated on entry, in the enclosing loop.
+    Poly lower = R.iv ? Sym.toPolyAt(R.start, L->getParentLoop()) : Poly::symbol("?:start");
     M.step = R.iv ? R.step : 1;
     if (R.counter) { // only the trip count is the source's
       lower = Poly::constant(1);
@@ -152,7 +153,7 @@ void FunctionBuilder::buildLoops() {
       if (!isa<SCEVCouldNotCompute>(EC))
         // A loop tested at the top runs its body once per backedge; one
         // tested at the bottom once more.
-        iterations = Sym.toPoly(EC) +
+        iterations = Sym.toPolyAt(EC, L->getParentLoop()) +
                      Poly::constant(Exiting == L->getLoopLatch() ? 1 : 0);
     }
     if (!R.iv)
@@ -164,7 +165,7 @@ void FunctionBuilder::buildLoops() {
         Div && Div->getOpcode() == Instruction::SDiv)
       if (auto *C = dyn_cast<ConstantInt>(Div->getOperand(1));
           C && C->getSExtValue() == M.step && M.step != 0) {
-        iterations = Sym.toPoly(Sym.se().getSCEV(Div->getOperand(0)));
+        iterations = Sym.toPolyAt(Sym.se().getSCEV(Div->getOperand(0)), L->getParentLoop());
         IterationDivisor[M.id] = M.step;
         Poly ub = iterations + lower - Poly::constant(M.step);
         LoopIndex[L] = P.loops.size();
@@ -300,7 +301,7 @@ Access FunctionBuilder::accessOf(Instruction *I, Value *Ptr, MemoryObject *O) {
   A.object = O;
   auto &SE = Sym.se();
   const SCEV *Off = SE.getMinusSCEV(SE.getSCEV(Ptr), SE.getSCEV(O->base));
-  Poly bytes = Sym.toPoly(Off);
+  Poly bytes = Sym.toPolyAt(Off, Sym.loopInfo().getLoopFor(I->getParent()));
   // Bytes to elements: every coefficient must divide.
   Poly elems;
   for (auto &[m, c] : bytes.terms()) {

@@ -96,6 +96,10 @@ private:
 
   // The statement being built.
   Statement *Cur = nullptr;
+  /// The loop a value is used in: the current statement's, else I's own.
+  const llvm::Loop *useScope(llvm::Instruction *I);
+  /// V's loop if V is the index of a loop enclosing that use, else null.
+  const LoopRecord *enclosingIv(llvm::Value *V);
   std::vector<std::pair<size_t, Access>> CurAccesses; // ref index, access
   // All references waiting for their subscripts: (statement, ref, access).
   struct Pending { size_t stmt; size_t ref; Access access; };

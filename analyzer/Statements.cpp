@@ -65,7 +65,7 @@ Expr leaf(Expr::Kind k, std::string name, double value = 0) {
   return e;
 }
 
-std::string cmpName(CmpInst::Predicate p) {
+const char *cmpName(CmpInst::Predicate p) {
   switch (p) {
   case CmpInst::FCMP_OEQ: case CmpInst::FCMP_UEQ: case CmpInst::ICMP_EQ: return "eq";
   case CmpInst::FCMP_ONE: case CmpInst::FCMP_UNE: case CmpInst::ICMP_NE: return "ne";
@@ -77,8 +77,16 @@ std::string cmpName(CmpInst::Predicate p) {
   case CmpInst::ICMP_UGT: return "gt";
   case CmpInst::FCMP_OGE: case CmpInst::FCMP_UGE: case CmpInst::ICMP_SGE:
   case CmpInst::ICMP_UGE: return "ge";
-  default: return "cmp";
+  default: return nullptr; // ord, uno, true, false: not in the model's vocabulary
   }
+}
+
+/// How many of an intrinsic's arguments its model operator takes: llvm.abs
+/// carries an is-int-min-poison flag, llvm.powi and copysign two values.
+unsigned intrinsicArity(const char *name) {
+  std::string n = name;
+  return n == "abs" || n == "sqrt" || n == "exp" || n == "log" || n == "sin" || n == "cos" ? 1
+                                                                                            : 2;
 }
 
 } // namespace
@@ -158,6 +166,18 @@ void FunctionBuilder::buildPhases() {
     }
     P.phases.back().statements.push_back(St.id);
   }
+}
+
+const llvm::Loop *FunctionBuilder::useScope(Instruction *I) {
+  Instruction *At = Cur && !StmtAt.empty() ? StmtAt.back() : I;
+  return Sym.loopInfo().getLoopFor(At->getParent());
+}
+
+const LoopRecord *FunctionBuilder::enclosingIv(Value *V) {
+  const LoopRecord *R = Sym.recordForIv(V);
+  auto *I = dyn_cast<Instruction>(V);
+  const llvm::Loop *Scope = I ? useScope(I) : nullptr;
+  return R && Scope && R->loop->contains(Scope) ? R : nullptr;
 }
 
 void FunctionBuilder::addStatement(Instruction *Root, Instruction *At) {
@@ -249,12 +269,12 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
   if (!I) return leaf(Expr::Kind::Const, "", 0);
 
   if (!root) {
-    if (auto *R = Sym.recordForIv(I)) return leaf(Expr::Kind::Iv, R->id);
+    if (auto *R = enclosingIv(I)) return leaf(Expr::Kind::Iv, R->id);
     // Integer arithmetic on induction variables and parameters: the
     // affine form, whatever temporaries it went through.
     if (I->getType()->isIntegerTy() && Sym.se().isSCEVable(I->getType()) &&
         !isa<LoadInst>(I)) {
-      Poly p = Sym.toPoly(Sym.se().getSCEV(I));
+      Poly p = Sym.toPolyAt(Sym.se().getSCEV(I), useScope(I));
       if (p.isAffine()) return polyExpr(p);
     }
     if (auto Var = Sym.variableOf(I)) {
@@ -288,24 +308,33 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
         {Instruction::FRem, {"mod", 2}}, {Instruction::Add, {"+", 3}},
         {Instruction::Sub, {"-", 3}}, {Instruction::Mul, {"*", 4}},
         {Instruction::SDiv, {"/", 5}}, {Instruction::UDiv, {"/", 5}},
-        {Instruction::SRem, {"mod", 5}}, {Instruction::URem, {"mod", 5}},
+        {Instruction::SRem, {"mod", 5}}, {Instruction::URem, {"mod", 5}}};
+    // On i1 (Fortran LOGICAL, C's && and ||) and, or and xor are logical;
+    // on wider integers they are bitwise, and they and the shifts are
+    // opaque temporaries below: the model has no bitwise operators.
+    static const std::map<unsigned, std::pair<const char *, int>> logical = {
         {Instruction::And, {"and", 3}}, {Instruction::Or, {"or", 3}},
-        {Instruction::Xor, {"xor", 3}}, {Instruction::Shl, {"shl", 3}},
-        {Instruction::AShr, {"shr", 3}}, {Instruction::LShr, {"shr", 3}}};
-    auto it = table.find(B->getOpcode());
-    if (it != table.end()) {
+        {Instruction::Xor, {"ne", 3}}};
+    const std::pair<const char *, int> *entry = nullptr;
+    if (auto it = table.find(B->getOpcode()); it != table.end())
+      entry = &it->second;
+    else if (auto lt = logical.find(B->getOpcode());
+             lt != logical.end() && B->getType()->isIntegerTy(1))
+      entry = &lt->second;
+    if (entry) {
       unsigned *counters[] = {&ops.fadd, &ops.fmul, &ops.fdiv, &ops.iadd, &ops.imul, &ops.idiv};
-      ++*counters[it->second.second];
-      return op(it->second.first, {expr(B->getOperand(0)), expr(B->getOperand(1))});
+      ++*counters[entry->second];
+      return op(entry->first, {expr(B->getOperand(0)), expr(B->getOperand(1))});
     }
   }
   if (auto *U = dyn_cast<UnaryOperator>(I); U && U->getOpcode() == Instruction::FNeg)
     return op("neg", {expr(U->getOperand(0))});
   if (auto *C = dyn_cast<CastInst>(I)) return expr(C->getOperand(0));
-  if (auto *Cmp = dyn_cast<CmpInst>(I)) {
-    ops.compares++;
-    return op(cmpName(Cmp->getPredicate()), {expr(Cmp->getOperand(0)), expr(Cmp->getOperand(1))});
-  }
+  if (auto *Cmp = dyn_cast<CmpInst>(I))
+    if (const char *name = cmpName(Cmp->getPredicate())) {
+      ops.compares++;
+      return op(name, {expr(Cmp->getOperand(0)), expr(Cmp->getOperand(1))});
+    }
   if (auto *Sel = dyn_cast<SelectInst>(I))
     return op("select", {expr(Sel->getCondition()), expr(Sel->getTrueValue()),
                          expr(Sel->getFalseValue())});
@@ -319,12 +348,15 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
       return op("+", {op("*", {expr(Call->getArgOperand(0)), expr(Call->getArgOperand(1))}),
                       expr(Call->getArgOperand(2))});
     }
-    for (Value *Arg : Call->args()) args.push_back(expr(Arg));
     if (Callee)
-      if (const char *name = intrinsicName(Callee->getIntrinsicID())) {
+      if (const char *name = intrinsicName(Callee->getIntrinsicID());
+          name && Call->arg_size() >= intrinsicArity(name)) {
         ops.intrinsics++;
+        for (unsigned k = 0; k < intrinsicArity(name); ++k)
+          args.push_back(expr(Call->getArgOperand(k)));
         return op(name, std::move(args));
       }
+    for (Value *Arg : Call->args()) args.push_back(expr(Arg));
     ops.intrinsics++;
     Expr e = leaf(Expr::Kind::Call, Callee ? Callee->getName().str() : "indirect");
     e.args = std::move(args);

@@ -366,6 +366,18 @@ Value *Symbols::opaqueValue(const std::string &symbol) const {
   return It == Opaque.end() ? nullptr : It->second;
 }
 
+Poly Symbols::toPolyAt(const SCEV *S, const llvm::Loop *Scope) {
+  S = SE->getSCEVAtScope(S, const_cast<llvm::Loop *>(Scope));
+  bool outerScoped = Scoped;
+  const llvm::Loop *outerScope = ScopeLoop;
+  Scoped = true;
+  ScopeLoop = Scope;
+  Poly P = toPoly(S);
+  Scoped = outerScoped;
+  ScopeLoop = outerScope;
+  return P;
+}
+
 Poly Symbols::toPoly(const SCEV *S) {
   if (auto *C = dyn_cast<SCEVConstant>(S)) {
     const APInt &A = C->getAPInt();
@@ -384,6 +396,8 @@ Poly Symbols::toPoly(const SCEV *S) {
   }
   if (auto *C = dyn_cast<SCEVCastExpr>(S)) return toPoly(C->getOperand(0));
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    if (Scoped && (!ScopeLoop || !AR->getLoop()->contains(ScopeLoop)))
+      return Poly::symbol("?:exit value");
     const LoopRecord *R = record(AR->getLoop());
     if (!AR->isAffine() || !R || !R->iv) return Poly::symbol("?:recurrence");
     Poly start = toPoly(AR->getStart());
@@ -438,7 +452,11 @@ Poly Symbols::toPoly(const SCEV *S) {
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
     Value *V = U->getValue();
     if (auto P = parameterOf(V)) return Poly::symbol(paramSymbol(*P));
-    if (auto *R = recordForIv(V)) return Poly::symbol(ivSymbol(R->id));
+    if (auto *R = recordForIv(V)) {
+      if (Scoped && (!ScopeLoop || !R->loop->contains(ScopeLoop)))
+        return Poly::symbol("?:exit value");
+      return Poly::symbol(ivSymbol(R->id));
+    }
     return Poly::symbol(opaque(V));
   }
   return Poly::symbol("?:unknown");

@@ -112,6 +112,11 @@ public:
   /// The polynomial of a SCEV. Values the analysis cannot see through become
   /// opaque symbols "?:<name>", remembered in opaqueValue().
   Poly toPoly(const llvm::SCEV *S);
+  /// The polynomial of S where it is used, inside Scope (null: outside every
+  /// loop): a recurrence of a loop that does not enclose the use is that
+  /// loop's exit value (I after DO I = 1, N is N + 1), or opaque when
+  /// ScalarEvolution cannot tell it -- never the other loop's index.
+  Poly toPolyAt(const llvm::SCEV *S, const llvm::Loop *Scope);
   llvm::Value *opaqueValue(const std::string &symbol) const;
 
   SourceLoc locOf(const llvm::Instruction *I) const;
@@ -136,6 +141,9 @@ private:
   std::map<const llvm::Value *, std::unique_ptr<MemoryObject>> Objects;
   std::vector<MemoryObject *> ObjectOrder;
   std::map<std::string, llvm::Value *> Opaque;
+  /// While toPolyAt runs: the loop of the use (Scoped), see toPolyAt.
+  bool Scoped = false;
+  const llvm::Loop *ScopeLoop = nullptr;
 };
 
 } // namespace dlayout

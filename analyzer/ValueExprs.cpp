@@ -91,7 +91,7 @@ std::optional<Expr> FunctionBuilder::valueExpr(Value *V, std::vector<Reference> 
                                                int depth) {
   if (depth > 24) return std::nullopt;
   if (auto *CI = dyn_cast<ConstantInt>(V)) return cst((double)CI->getSExtValue());
-  if (auto *R = Sym.recordForIv(V)) {
+  if (auto *R = enclosingIv(V)) {
     Expr e;
     e.kind = Expr::Kind::Iv;
     e.name = R->id;
@@ -106,7 +106,7 @@ std::optional<Expr> FunctionBuilder::valueExpr(Value *V, std::vector<Reference> 
   auto *I = dyn_cast<Instruction>(V);
   if (!I) return std::nullopt;
   if (I->getType()->isIntegerTy() && Sym.se().isSCEVable(I->getType()) && !isa<LoadInst>(I)) {
-    Poly p = Sym.toPoly(Sym.se().getSCEV(I));
+    Poly p = Sym.toPolyAt(Sym.se().getSCEV(I), useScope(I));
     if (p.isAffine()) return polyExpr(p);
   }
   if (auto *Ld = dyn_cast<LoadInst>(I)) {

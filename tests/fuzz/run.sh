@@ -14,7 +14,9 @@
 # that directory in every build). Statistics go to build-fuzz/fuzz-stats.json.
 # Exit status 1 when any target found something.
 # Environment: DLAYOUT_FUZZ_BUILD (default build-fuzz), DLAYOUT_JOBS (build
-# jobs, default nproc).
+# jobs, default nproc), DLAYOUT_FUZZ_SEED (libFuzzer's -seed; default 0, a
+# new random seed each run; CI fixes it so that a run explores the same
+# inputs on every machine and a red CI means a change, not luck).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-30}
@@ -50,7 +52,7 @@ for t in "${targets[@]}"; do
   # -rss_limit_mb: LLVM's own allocations on a large module stay well below.
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$build/fuzz_$t" "${extra[@]}" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
+    "$build/fuzz_$t" "${extra[@]}" -max_total_time="$seconds" -seed="${DLAYOUT_FUZZ_SEED:-0}" -timeout=25 -rss_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix="$build/crashes/$t-" \
       "$work" "${seeds[@]}" >"$log" 2>&1
   rc=$?
