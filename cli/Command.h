@@ -30,6 +30,7 @@ Command addExtractCommand(CLI::App &app, const std::vector<std::string> &compile
 Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
 Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
 Command addValidateCommand(CLI::App &app, const std::vector<std::string> &compilerFlags);
+Command addCalibrateCommand(CLI::App &app);
 
 /// The options that name and read a program.
 struct ProgramOptions {

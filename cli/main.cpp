@@ -21,6 +21,10 @@ int main(int argc, char **argv) {
     flags.assign(it + 1, args.end());
     args.erase(it, args.end());
   }
+  // `-np P`, as mpirun spells it (calibrate): CLI11 takes one-letter short
+  // options only, so it becomes --np.
+  for (auto &a : args)
+    if (a == "-np") a = "--np";
 
   CLI::App app{"dlayout: data-layout advisor for distributed-memory programs.\n"
                "Extracts the loop nests, arrays, subscripts and dependences of a "
@@ -34,7 +38,8 @@ int main(int argc, char **argv) {
   std::vector<Command> commands = {addExtractCommand(app, flags),
                                    addEstimateCommand(app, flags),
                                    addAdviseCommand(app, flags),
-                                   addValidateCommand(app, flags)};
+                                   addValidateCommand(app, flags),
+                                   addCalibrateCommand(app)};
 
   std::vector<const char *> cargs = {argv[0]};
   for (auto &a : args) cargs.push_back(a.c_str());
