@@ -118,11 +118,7 @@ double PrimitiveCosts::shift(double bytes, int64_t span) const {
   // "A Shift operation involves each processor sending data to its
   // neighbouring processor, and receiving data from another neighbouring
   // processor in the other direction" (section 6.1.2): 2 * Transfer(m).
-  auto it = m_->collectives.find("shift");
-  double steps = (it == m_->collectives.end() ||
-                  it->second == CollectiveAlgorithm::Exchange)
-                     ? 2
-                     : 1; // a full-duplex machine overlaps the two
+  double steps = m_->halfDuplex() ? 2 : 1; // a full-duplex machine overlaps the two
   return steps * message(bytes, Neighbour, span);
 }
 

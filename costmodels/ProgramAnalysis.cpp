@@ -8,6 +8,7 @@
 
 #include "costmodels/ProgramAnalysis.h"
 #include "costmodels/DependenceLevels.h"
+#include "model/PrivateScalars.h"
 
 #include <algorithm>
 #include <cctype>
@@ -375,6 +376,7 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
                                       const ProgramFacts &pf, LoopTable &lt,
                                       const DependenceLevels &dl,
                                       const AnalysisOptions &opts,
+                                      const std::vector<std::vector<size_t>> &privateReaders,
                                       std::set<std::string> &guardsSeen) {
   const Statement &st = p.statements[s];
   StatementFacts sf;
@@ -400,11 +402,17 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   }
   int m = int(sf.loops.size());
 
-  if (st.write >= 0) {
-    if (size_t(st.write) >= st.refs.size())
-      return makeError("statement " + st.id + ": write index out of range",
-                       st.loc);
-    auto lhs = referenceFacts(st.refs[st.write], st, p, pf);
+  // The element whose owner carries S out: its own lhs, or for a private
+  // scalar (model/PrivateScalars.h) the lhs of the array assignment that
+  // reads it in the same iteration -- its computation is divided like that
+  // statement's and its operands are fetched for that statement's owners.
+  int owner = privateScalarStandIn(privateReaders, p, size_t(s));
+  if (owner >= 0) {
+    const Statement &os = p.statements[owner];
+    if (size_t(os.write) >= os.refs.size())
+      return makeError("statement " + os.id + ": write index out of range",
+                       os.loc);
+    auto lhs = referenceFacts(os.refs[os.write], st, p, pf);
     if (!lhs)
       return lhs.error();
     sf.lhs = std::move(*lhs);
@@ -547,8 +555,9 @@ Result<ProgramFacts> analyzeProgram(const Program &p,
   LoopTable lt(p);
   DependenceLevels dl(p);
   std::set<std::string> guardsSeen;
+  const auto privateReaders = privateScalarReaders(p);
   for (int s = 0; s < int(p.statements.size()); ++s) {
-    auto sf = statementFacts(p, s, pf, lt, dl, opts, guardsSeen);
+    auto sf = statementFacts(p, s, pf, lt, dl, opts, privateReaders, guardsSeen);
     if (!sf)
       return sf.error();
     pf.statements.push_back(std::move(*sf));

@@ -21,6 +21,11 @@ double Machine::transfer(double bytes) const {
   return last.startup + last.perByte * bytes;
 }
 
+bool Machine::halfDuplex() const {
+  auto it = collectives.find("shift");
+  return it == collectives.end() || it->second == CollectiveAlgorithm::Exchange;
+}
+
 const char *toString(CollectiveAlgorithm a) {
   switch (a) {
   case CollectiveAlgorithm::Tree:

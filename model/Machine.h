@@ -62,6 +62,12 @@ struct Machine {
 
   /// Transfer(m): one message of m bytes.
   double transfer(double bytes) const;
+  /// Whether a processor's messages take turns: a message occupies its
+  /// sender and its receiver for its whole Transfer(m), so a Shift (send one
+  /// way, receive from the other) costs 2 * Transfer(m) (thesis Table 6.1;
+  /// "shift": "exchange", the default). Otherwise a node sends and receives
+  /// at once and a Shift costs one Transfer(m).
+  bool halfDuplex() const;
   bool operator==(const Machine &) const = default;
 };
 

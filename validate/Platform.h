@@ -7,17 +7,26 @@
 //     topology="TORUS" topo_parameters="2,...,2" (d twos; node r's torus
 //     coordinates are the bits of r, neighbours differ in one bit); any other
 //     machine a plain cluster (every pair of nodes two private links apart);
-//   - link latency and bandwidth from the first message piece, divided over
-//     the links a neighbour message crosses, so one message costs
-//     startup_0 + per_byte_0 * m;
-//   - SMPI's piecewise factors (smpi/lat-factor, smpi/bw-factor: "size:factor"
-//     pairs, the factor of the largest size <= m applies) scale the later
-//     pieces: lat-factor_i = startup_i / startup_0, bw-factor_i =
-//     per_byte_0 / per_byte_i; no send/receive overheads (smpi/os, smpi/or,
-//     smpi/ois 0), TCP-gamma large enough not to cap the bandwidth, no
-//     cross-traffic, and smpi/simulate-computation off: computation is only
-//     what the executor charges with smpi_execute_flops, so simulated time is
-//     deterministic on every host;
+//   - a full-duplex machine (Machine::halfDuplex false): link latency and
+//     bandwidth from the first message piece, divided over the links a
+//     neighbour message crosses, so one message costs startup_0 +
+//     per_byte_0 * m; SMPI's piecewise factors (smpi/lat-factor,
+//     smpi/bw-factor: "size:factor" pairs, the factor of the largest size
+//     below m applies) scale the later pieces: lat-factor_i = startup_i /
+//     startup_0, bw-factor_i = per_byte_0 / per_byte_i;
+//   - a half-duplex machine (the thesis's iPSC/2: Shift = 2 Transfer(m),
+//     Table 6.1): a message occupies its sender's and its receiver's port
+//     for its whole Transfer(m), so what a node sends and receives at once
+//     takes the sum of their Transfers. Links have no latency, each node a
+//     limiter link of bandwidth 1 / per_byte_0 shared by all its traffic,
+//     and smpi/bw-factor is a table over message sizes under which one
+//     message alone takes Transfer(m) to within 0.05 % (the start-up becomes
+//     link time; see occupancyFactors in Platform.cpp);
+//   - no send/receive overheads (smpi/os, smpi/or, smpi/ois 0), TCP-gamma
+//     large enough not to cap the bandwidth, no cross-traffic, and
+//     smpi/simulate-computation off: computation is only what the executor
+//     charges with smpi_execute_flops, so simulated time is deterministic on
+//     every host; the options are written in the platform's <config>;
 //   - node speed = the machine's flops (1 Gflop/s when the model has none).
 // Library code: errors returned, nothing printed.
 //
@@ -35,7 +44,7 @@ namespace dlayout::validate {
 struct Platform {
   std::string xml;                  // the platform document
   std::vector<std::string> hosts;   // hostfile lines: rank r on hosts[r]
-  std::vector<std::string> config;  // smpirun --cfg=... arguments
+  std::vector<std::string> config;  // SimGrid options "name:value", in xml's <config>
   double speed = 1e9;               // flop/s of a node
   bool hypercube = false;
 };

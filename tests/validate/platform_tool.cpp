@@ -1,7 +1,8 @@
-// Writes the SimGrid platform, hostfile and --cfg arguments validate/Platform.h
-// makes for a machine (a preset name or a dlayout-machine/1 file) and P, for
-// tests/validate/test_validate.py's ping-pong check.
-//   validate_platform_tool MACHINE P PLATFORM.xml HOSTS.txt CFG.txt
+// Writes the SimGrid platform (its options in <config>) and the hostfile
+// validate/Platform.h makes for a machine (a preset name or a
+// dlayout-machine/1 file) and P, for tests/validate/test_validate.py's
+// ping-pong and shift checks.
+//   validate_platform_tool MACHINE P PLATFORM.xml HOSTS.txt
 #include "costmodels/MachinePresets.h"
 #include "validate/Platform.h"
 
@@ -10,8 +11,8 @@
 #include <fstream>
 
 int main(int argc, char **argv) {
-  if (argc != 6) {
-    std::fprintf(stderr, "usage: %s MACHINE P PLATFORM HOSTS CFG\n", argv[0]);
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: %s MACHINE P PLATFORM HOSTS\n", argv[0]);
     return 2;
   }
   auto m = dlayout::loadMachine(argv[1]);
@@ -21,7 +22,5 @@ int main(int argc, char **argv) {
   std::ofstream(argv[3]) << p->xml;
   std::ofstream h(argv[4]);
   for (auto &x : p->hosts) h << x << "\n";
-  std::ofstream c(argv[5]);
-  for (auto &x : p->config) c << "--cfg=" << x << "\n";
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <smpi/smpi.h>
 #endif
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_set>
 
@@ -137,6 +138,11 @@ bool DistributedMemory::runs(int s, const int64_t *iv) {
     if (!inRange(r.array, idx)) return me_ == 0;
     return arrays_[r.array].dist->home(std::span<const int64_t>(idx, r.subs.size())) == me_;
   }
+  if (!st.consumers.empty()) {
+    std::vector<int64_t> execs;
+    executors(s, iv, execs);
+    return std::find(execs.begin(), execs.end(), me_) != execs.end();
+  }
   return true;
 }
 
@@ -151,6 +157,16 @@ void DistributedMemory::executors(int s, const int64_t *iv, std::vector<int64_t>
     std::span<const int64_t> sp(idx, r.subs.size());
     if (st.lhs >= 0) out = arrays_[r.array].dist->holders(sp);
     else out.push_back(arrays_[r.array].dist->home(sp));
+    return;
+  }
+  if (!st.consumers.empty()) { // a private scalar: where its readers run
+    std::vector<int64_t> theirs;
+    for (int c : st.consumers) {
+      executors(c, iv, theirs);
+      out.insert(out.end(), theirs.begin(), theirs.end());
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return;
   }
   for (int p = 0; p < procs_; ++p) out.push_back(p);

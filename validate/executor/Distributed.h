@@ -7,8 +7,9 @@
 //     expression's elements, an indirect left-hand side's index) are
 //     broadcast by their home before the loop or instance (replicate());
 //   - a statement instance runs on every holder of the element it writes
-//     (owner-computes), on every rank when it writes a scalar, and for a
-//     scalar reduction on the home of its operand (partials combined with
+//     (owner-computes), on every rank when it writes a scalar -- a private
+//     scalar only where the instances that read it run -- and for a scalar
+//     reduction on the home of its operand (partials combined with
 //     MPI_Allreduce after the reduction's loop, ExecProgram.h);
 //   - reads of elements this rank does not hold come from a per-array cache
 //     filled by the communication placed before a node (CommAction):

@@ -1,6 +1,8 @@
 //===- validate/executor/ExecProgram.cpp - A ProgramModel made executable ===//
 #include "validate/executor/ExecProgram.h"
 
+#include "model/PrivateScalars.h"
+
 #include <algorithm>
 #include <functional>
 #include <stdexcept>
@@ -415,6 +417,11 @@ Result<ExecProgram> Compiler::run() {
     if (s.regionLoop < 0) s.operand = -1; // replicated: every rank runs it
   }
 
+  // Private scalars (model/PrivateScalars.h): assigned where they are read.
+  auto readers = privateScalarReaders(p);
+  for (size_t i = 0; i < x.stmts.size(); ++i)
+    if (stmtNode[i] >= 0) x.stmts[i].consumers.assign(readers[i].begin(), readers[i].end());
+
   // Communication placement, refined where the fetched values would be stale.
   auto nestingLevel = [&](const Dependence &d) {
     if (d.carriedBy) {
@@ -475,7 +482,7 @@ Result<ExecProgram> Compiler::run() {
         if (sub.indirect || !sub.expr.empty() || sub.affine.usesSlotBelow(outer)) return true;
       return false;
     };
-    bool varies = dep(ref);
+    bool varies = dep(ref) || !s.consumers.empty(); // consumers: see executors()
     if (s.lhs >= 0 && dep(s.refs[s.lhs])) varies = true;
     if (s.operand >= 0 && dep(s.refs[s.operand])) varies = true;
     for (int k = level; k < s.depth(); ++k) {

@@ -33,6 +33,10 @@
 // deeper common loop). Such a placement is moved one level in until no such
 // dependence remains; each move is counted in `refinements`.
 //
+// A scalar assigned in a loop body and read only later in the same body is
+// private (the thesis's privatised temporaries): it is computed where its
+// readers run, not on every rank (CStmt::consumers).
+//
 // Reductions into scalars run on the owner of their first distributed operand
 // with a partial result per rank, combined (a Reduction, Table 6.1) after the
 // outermost loop around the statement in which no other statement touches the
@@ -125,6 +129,10 @@ struct CStmt {
   /// of the loop after which the partial results are combined.
   int operand = -1;
   int regionLoop = -1;
+  /// A private scalar (model/PrivateScalars.h): the statements of the same
+  /// loop body that read it; an instance runs where theirs run. Empty: a
+  /// scalar assignment runs on every rank.
+  std::vector<int> consumers;
   std::vector<CRef> refs;
   std::vector<CRef> indexRefs; // the index references of indirect subscripts
                                // and the references in subscript expressions

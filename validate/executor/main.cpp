@@ -2,7 +2,7 @@
 //
 //   dlayout-exec --model M.json --layout L.json --plan PLAN.json
 //                --machine MACHINE.json --out RESULT.json
-//                [--seed N] [--speed FLOPS] [--fault kill:R|hang:R]
+//                [--seed N] [--speed FLOPS] [--fault kill:R|hang:R|mpierror:R]
 //
 // Every rank reads the documents, builds its part of every array and runs
 // the model (Distributed.h); rank 0 then collects every array, runs the
@@ -10,7 +10,17 @@
 // writes "dlayout-execution/1" to --out. Built twice from these sources:
 // dlayout-exec-mpi (mpicxx, for mpirun) and dlayout-exec-simgrid (smpicxx,
 // DLAYOUT_SIMGRID, for smpirun). This is a program: it prints one line
-// "dlayout-exec: error: ..." and aborts the job on an error.
+// "dlayout-exec: error: rank R: ..." and ends the whole job on an error -
+// its own (die) or one an MPI call reports: MPI_COMM_WORLD gets an error
+// handler (onMpiError) that prints MPI's error string and ends the job, so an
+// erroneous MPI call is never ignored (the runtime does not check return
+// codes, so MPI_ERRORS_RETURN would let a run go on with wrong data) and is
+// reported the same way under mpirun and smpirun (OpenMPI's fatal handler
+// and SMPI's abort print differently; SMPI's MPI_Abort ends one rank only).
+//
+// --fault (tests, via DLAYOUT_VALIDATE_FAULT): before the first phase, rank R
+// kills itself (kill:R), sleeps forever (hang:R), or sends one value to a
+// rank that does not exist on the mesh's communicator (mpierror:R).
 //
 //===----------------------------------------------------------------------===//
 #include "model/Json.h"
@@ -44,8 +54,25 @@ namespace {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   std::fprintf(stderr, "dlayout-exec: error: rank %d: %s\n", rank, msg.c_str());
   std::fflush(stderr);
+#ifdef DLAYOUT_SIMGRID
+  // SMPI's MPI_Abort ends the calling rank only, and smpirun then exits 0;
+  // exiting with a non-zero status ends the simulation with that status
+  // (as validate/runtime/Abort.cpp does).
+  std::exit(1);
+#else
   MPI_Abort(MPI_COMM_WORLD, 1);
   std::_Exit(1);
+#endif
+}
+
+/// The error handler of MPI_COMM_WORLD (and of the mesh's communicators,
+/// rt::ProcessorMesh passes it on): MPI's error string, then the job ends.
+void onMpiError(MPI_Comm *, int *code, ...) {
+  char text[MPI_MAX_ERROR_STRING] = {0};
+  int len = 0;
+  if (MPI_Error_string(*code, text, &len) != MPI_SUCCESS || len <= 0)
+    std::snprintf(text, sizeof text, "error code %d", *code);
+  die(std::string("MPI error: ") + text);
 }
 
 template <class T> T need(Result<T> r, const std::string &what) {
@@ -81,9 +108,13 @@ Args parseArgs(int argc, char **argv) {
     else if (k == "--fault") a.fault = val();
     else die("unknown option " + k);
   }
+  if (!a.fault.empty()) {
+    std::string kind = a.fault.substr(0, a.fault.find(':'));
+    if (kind != "kill" && kind != "hang" && kind != "mpierror") die("unknown fault " + a.fault);
+  }
   if (a.model.empty() || a.layout.empty() || a.machine.empty() || a.out.empty())
     die("usage: dlayout-exec --model M --layout L --machine MACHINE --out RESULT "
-        "[--plan PLAN] [--seed N] [--speed FLOPS] [--fault kill:R|hang:R]");
+        "[--plan PLAN] [--seed N] [--speed FLOPS] [--fault kill:R|hang:R|mpierror:R]");
   return a;
 }
 
@@ -99,7 +130,7 @@ PlacementLevels readPlan(const std::string &path) {
   return lv;
 }
 
-void injectFault(const std::string &fault, int rank) {
+void injectFault(const std::string &fault, int rank, MPI_Comm comm) {
   if (fault.empty()) return;
   auto colon = fault.find(':');
   std::string kind = fault.substr(0, colon);
@@ -108,6 +139,15 @@ void injectFault(const std::string &fault, int rank) {
   if (kind == "kill") std::raise(SIGKILL);
   if (kind == "hang")
     for (;;) sleep(1);
+  if (kind == "mpierror") {
+    // A genuinely erroneous call: a destination one past the last rank.
+    int size = 0;
+    MPI_Comm_size(comm, &size);
+    double value = 0;
+    MPI_Send(&value, 1, MPI_DOUBLE, size, 0, comm);
+    die("fault mpierror: MPI_Send to rank " + std::to_string(size) + " of " +
+        std::to_string(size) + " returned"); // the handler ends the job first
+  }
 }
 
 constexpr int kStat = 14; // numbers per phase per rank
@@ -151,6 +191,10 @@ struct Compare {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  MPI_Errhandler onError;
+  MPI_Comm_create_errhandler(onMpiError, &onError);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, onError);
+  MPI_Errhandler_free(&onError); // MPI_COMM_WORLD keeps it
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -186,7 +230,7 @@ int main(int argc, char **argv) {
     MPI_Barrier(mesh.comm());
     double t0 = MPI_Wtime();
     for (size_t k = 0; k < x.phases.size(); ++k) {
-      if (k == 0) injectFault(args.fault, rank);
+      if (k == 0) injectFault(args.fault, rank, mesh.comm());
       mem->setPhase(static_cast<int>(k));
       double tp = MPI_Wtime();
       in.runPhase(static_cast<int>(k));
@@ -250,10 +294,20 @@ int main(int argc, char **argv) {
         correct = correct && (c.status == "bitwise" || c.status == "tolerance");
         arrays.push_back(c.toJson(x.arrays[a].name));
       }
+      // A scalar every assignment of which is private (CStmt::consumers)
+      // has no value after its loops: each rank kept the one of its own
+      // last iteration. Reported, not compared.
+      std::vector<char> isPrivate(x.scalars.size(), 0), shared(x.scalars.size(), 0);
+      for (const CStmt &st : x.stmts)
+        if (st.scalar >= 0) (st.consumers.empty() ? shared : isPrivate)[st.scalar] = 1;
       for (size_t s = 0; s < x.scalars.size(); ++s) {
         Compare c;
-        c.add(in.scalars()[s], sin.scalars()[s]);
-        c.finish(reordered);
+        if (isPrivate[s] && !shared[s]) {
+          c.status = "private";
+        } else {
+          c.add(in.scalars()[s], sin.scalars()[s]);
+          c.finish(reordered);
+        }
         correct = correct && c.status != "mismatch";
         scalars.push_back(c.toJson(x.scalars[s]));
       }

@@ -1,0 +1,46 @@
+//===- model/PrivateScalars.h - Scalars private to a loop body -*- C++ -*-===//
+//
+// The thesis keeps scalars "either replicated on all processors, or
+// privatized" (Gupta, ch. 1 and §2.1). A scalar is a private temporary of a
+// loop body when an unconditional assignment to it in that body is read
+// only by later statements of the same body -- or by statements whose own
+// body assigns it first:
+//
+//     DO I ...                    QSP = (YY*W(I+1,J,2) - ...)/W(I+1,J,1)
+//       XY = X(I,J,1) - X(I,J-1,1)
+//       FS(I,J,1) = QSP*W(I+1,J,1) + ...
+//
+// Each iteration's value is then needed only where the statements reading
+// it run, so the assignment is carried out there (its computation divided
+// like theirs, its operands fetched for them) rather than on every
+// processor. Not private: a scalar that is reduced, read by a loop bound or
+// a subscript (every processor evaluates those), assigned under a guard, or
+// read where no assignment of the same body reaches it (its value flows out
+// of the loop or into the next iteration).
+//
+// The estimator (costmodels/ProgramAnalysis) and the executor
+// (validate/executor/ExecProgram) both use this one rule.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Program.h"
+
+#include <vector>
+
+namespace dlayout {
+
+/// Per statement (index into p.statements): the statements that read the
+/// private scalar it assigns, in program order; empty when it assigns an
+/// array element or a scalar that is not private. Statements are in program
+/// order in p.statements.
+std::vector<std::vector<size_t>> privateScalarReaders(const Program &p);
+
+/// The array assignment whose owner stands for statement s: s itself when
+/// it writes an array element, else, for a private scalar, the first array
+/// assignment among its readers (through readers that are private scalars
+/// themselves); -1 when there is none.
+int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const Program &p,
+                         size_t s);
+
+} // namespace dlayout
