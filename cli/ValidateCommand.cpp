@@ -150,8 +150,12 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
             if (o->placement == "thesis") vo.estimate.placement = PlacementSource::SequentialLoops;
             const char *dir = std::getenv("DLAYOUT_EXEC_DIR");
             vo.executorDir = dir && *dir ? dir : DLAYOUT_EXEC_DIR;
-            vo.smpirun = DLAYOUT_SMPIRUN;
-            vo.mpirun = DLAYOUT_MPIRUN;
+            // The launchers CMake found, unless the environment names others
+            // (a path, or a name looked up on PATH).
+            const char *smpirun = std::getenv("DLAYOUT_SMPIRUN");
+            const char *mpirun = std::getenv("DLAYOUT_MPIRUN");
+            vo.smpirun = smpirun && *smpirun ? smpirun : DLAYOUT_SMPIRUN;
+            vo.mpirun = mpirun && *mpirun ? mpirun : DLAYOUT_MPIRUN;
             vo.mpirunArgs = {"--oversubscribe"};
             if (geteuid() == 0) vo.mpirunArgs.push_back("--allow-run-as-root");
             if (!o->hostfile.empty()) vo.mpirunArgs.insert(vo.mpirunArgs.end(), {"--hostfile", o->hostfile});

@@ -3,7 +3,9 @@
 
 #include <chrono>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -84,6 +86,22 @@ Result<LaunchOutcome> launch(const std::vector<std::string> &argv, const LaunchO
   if (WIFEXITED(status)) res.exitCode = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) res.signal = WTERMSIG(status);
   return res;
+}
+
+Result<std::string> makeRunDirectory(const std::string &purpose) {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/dlayout-" + purpose + "-XXXXXX";
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (!mkdtemp(buf.data())) return makeError("cannot create a run directory under " + templ);
+  return std::string(buf.data());
+}
+
+Status writeText(const std::string &path, const std::string &text) {
+  std::ofstream f(path);
+  f << text;
+  if (!f) return makeError("cannot write " + path);
+  return success();
 }
 
 } // namespace dlayout::validate

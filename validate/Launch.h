@@ -35,4 +35,11 @@ struct LaunchOutcome {
 
 Result<LaunchOutcome> launch(const std::vector<std::string> &argv, const LaunchOptions &o);
 
+/// A new private directory for a job's files (mode 0700, a name nobody else
+/// has): $TMPDIR (or /tmp)/dlayout-PURPOSE-XXXXXX.
+Result<std::string> makeRunDirectory(const std::string &purpose);
+
+/// Writes text to path (created or truncated).
+Status writeText(const std::string &path, const std::string &text);
+
 } // namespace dlayout::validate

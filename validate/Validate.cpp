@@ -11,9 +11,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <unistd.h>
 
@@ -23,23 +25,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
-
-Result<std::string> makeRunDirectory() {
-  const char *tmp = std::getenv("TMPDIR");
-  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/dlayout-validate-XXXXXX";
-  std::vector<char> buf(templ.begin(), templ.end());
-  buf.push_back('\0');
-  if (!mkdtemp(buf.data())) // mode 0700, a name nobody else has
-    return makeError("cannot create a run directory under " + templ);
-  return std::string(buf.data());
-}
-
-Status writeText(const std::string &path, const std::string &text) {
-  std::ofstream f(path);
-  f << text;
-  if (!f) return makeError("cannot write " + path);
-  return success();
-}
 
 /// Bytes one (busiest) processor sends for a term (thesis Table 6.1's
 /// algorithms: a tree root sends ceil(log2 g) messages, a ring member or a
@@ -53,18 +38,39 @@ double bytesSent(const EstimateTerm &t) {
   return k * m * t.repetitions;
 }
 
-std::string lastErrorLine(const std::string &path) {
+/// The line of a job's standard error that says what went wrong: the first
+/// report of the executor or the runtime ("dlayout-exec: error: rank R: ...",
+/// "dlayout: error: rank R: ...": the rank that found the problem prints
+/// first), else the last line that mentions an error (SimGrid's "Parse error
+/// at ...", mpirun's complaints), else the last line.
+std::string jobErrorLine(const std::string &path) {
   std::ifstream f(path);
-  std::string line, best, last;
+  std::string line, own, best, last;
   while (std::getline(f, line)) {
-    if (line.empty()) continue;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.empty() || line.find_first_not_of("-= ") == std::string::npos) continue;
     last = line;
+    if (own.empty() && (line.rfind("dlayout-exec: error:", 0) == 0 ||
+                        line.rfind("dlayout: error:", 0) == 0))
+      own = line;
     if (line.find("error") != std::string::npos || line.find("rror:") != std::string::npos)
       best = line;
   }
-  return best.empty() ? last : best;
+  std::string out = !own.empty() ? own : !best.empty() ? best : last;
+  // SimGrid's log prefix ("[0.000000] ./src/xbt/exception.cpp:95:
+  // [xbt_exception/ERROR] ") says nothing to the user.
+  static const std::regex simgridPrefix(R"(^\[[^\]]*\] \S+:[0-9]+: \[[^\]]*\] )");
+  out = std::regex_replace(out, simgridPrefix, "", std::regex_constants::format_first_only);
+  while (!out.empty() && out.back() == '.') out.pop_back();
+  if (out.size() > 400) out = out.substr(0, 400) + "...";
+  return out;
 }
 
+std::string secondsText(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", s);
+  return buf;
+}
 
 } // namespace
 
@@ -170,6 +176,13 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
   }
   auto plan = placementPlan(p, {eo.placement, eo.parallelReductions, eo.scalarCommunication});
   if (!plan) return plan.error();
+  // Test hooks (docs/validate.md, "Faults"): "platform" corrupts the
+  // platform file SimGrid reads; the others go to the executor.
+  const bool corruptPlatform = o.fault == "platform";
+  if (corruptPlatform && o.backend != Backend::SimGrid)
+    return makeError("the fault 'platform' needs the simgrid backend");
+  const std::string launcher = o.backend == Backend::SimGrid ? o.smpirun : o.mpirun;
+  const std::string launcherName = fs::path(launcher).filename().string();
   const std::string exe = o.executorDir + (o.backend == Backend::SimGrid
                                                 ? "/dlayout-exec-simgrid" : "/dlayout-exec-mpi");
   if (access(exe.c_str(), X_OK) != 0)
@@ -178,7 +191,7 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
   for (size_t i = 0; i < layouts.size(); ++i) {
     const LayoutCase &c = layouts[i];
     if (o.progress) o.progress(i, layouts.size(), c.name);
-    auto dir = makeRunDirectory();
+    auto dir = makeRunDirectory("validate");
     if (!dir) return dir.error();
     const std::string d = *dir;
     auto cleanup = [&] {
@@ -204,11 +217,14 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
     if (platform) {
       std::string hosts;
       for (auto &h : platform->hosts) hosts += h + "\n";
-      if (auto s = writeText(d + "/platform.xml", platform->xml); !s) { cleanup(); return s.error(); }
+      // The "platform" fault: the document cut off halfway, which SimGrid's
+      // XML parser refuses before any rank starts.
+      const std::string xml =
+          corruptPlatform ? platform->xml.substr(0, platform->xml.size() / 2) : platform->xml;
+      if (auto s = writeText(d + "/platform.xml", xml); !s) { cleanup(); return s.error(); }
       if (auto s = writeText(d + "/hosts.txt", hosts); !s) { cleanup(); return s.error(); }
       argv = {o.smpirun, "-platform", d + "/platform.xml", "-hostfile", d + "/hosts.txt",
               "-np", std::to_string(o.procs)};
-      for (auto &cfg : platform->config) argv.push_back("--cfg=" + cfg);
       argv.push_back("--log=root.thres:error");
     } else {
       argv = {o.mpirun, "-np", std::to_string(o.procs)};
@@ -219,22 +235,38 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
                              "--plan", d + "/plan.json", "--machine", d + "/machine.json",
                              "--out", d + "/result.json", "--seed", std::to_string(o.seed)});
     if (platform) argv.insert(argv.end(), {"--speed", std::to_string(platform->speed)});
-    if (!o.fault.empty()) argv.insert(argv.end(), {"--fault", o.fault});
+    if (!o.fault.empty() && !corruptPlatform) argv.insert(argv.end(), {"--fault", o.fault});
     auto out = launch(argv, lo);
-    if (!out) { cleanup(); return makeError("layout " + c.name + ": " + out.error().message); }
+    if (!out) {
+      // The launcher could not be started (not installed, not on PATH, not
+      // executable): nothing ran.
+      cleanup();
+      return makeError("layout " + c.name + ": " +
+                       (platform ? "SimGrid did not start: " : "MPI did not start: ") +
+                       out.error().message + "; nothing was measured");
+    }
     if (!out->ok()) {
+      const std::string job = "the job (" + launcherName + ")";
       std::string why = out->timedOut
           ? "did not finish within the time limit of " + std::to_string(int(lo.timeoutSeconds)) +
-                " s (a rank hung?); the job was killed"
-          : out->signal ? "the job was killed by signal " + std::to_string(out->signal)
-                        : "the job failed with exit status " + std::to_string(out->exitCode);
-      std::string tail = lastErrorLine(lo.stderrPath);
+                " s (a rank hung?); " + job + " was killed"
+          : out->signal ? job + " was killed by signal " + std::to_string(out->signal) +
+                              " after " + secondsText(out->seconds) + " s"
+                        : job + " failed with exit status " + std::to_string(out->exitCode) +
+                              " after " + secondsText(out->seconds) + " s";
+      std::string tail = jobErrorLine(lo.stderrPath);
       cleanup();
       return makeError("layout " + c.name + ": " + why + (tail.empty() ? "" : ": " + tail) +
                        "; nothing was measured");
     }
     auto text = dlayout::readFile(d + "/result.json");
-    if (!text) { cleanup(); return makeError("layout " + c.name + ": the job wrote no result"); }
+    if (!text) {
+      std::string tail = jobErrorLine(lo.stderrPath);
+      cleanup();
+      return makeError("layout " + c.name + ": the job (" + launcherName +
+                       ") exited 0 but wrote no result" + (tail.empty() ? "" : ": " + tail) +
+                       "; nothing was measured");
+    }
     auto doc = jsonio::parse(*text);
     cleanup();
     if (!doc || !doc->is_object() || doc->value("schema", "") != "dlayout-execution/1")

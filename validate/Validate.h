@@ -9,9 +9,11 @@
 //   2. per layout, a private run directory (mkdtemp, mode 0700) receives the
 //      model, layout, plan (PlacementPlan.h), machine and platform documents;
 //      the launcher runs from an argument vector with a time limit (default:
-//      60 s + 20 x the predicted seconds on simgrid's deterministic clock
-//      scale, Launch.h); a job that dies, hangs or writes no result is an
-//      Error naming the layout - nothing is reported as measured that was not;
+//      120 s + 10 x the predicted seconds, Launch.h); a launcher that cannot
+//      be started, or a job that dies, hangs, fails (an MPI error, a platform
+//      SimGrid refuses) or writes no result is an Error naming the layout and
+//      what failed (the executor's own error line when it printed one) -
+//      nothing is reported as measured that was not;
 //   3. the result ("dlayout-execution/1") is read back; the Spearman rank
 //      correlation of predicted and measured seconds over the runs, and the
 //      recommended layout's measured time over the best measured one, are
@@ -55,7 +57,10 @@ struct ValidateOptions {
   uint64_t seed = 1;
   double timeoutSeconds = 0; // 0: scaled to the prediction
   EstimateOptions estimate;
-  std::string fault;          // testing: "kill:R" or "hang:R" for the executor
+  // Testing (DLAYOUT_VALIDATE_FAULT): "kill:R", "hang:R", "mpierror:R" go to
+  // the executor (rank R dies, sleeps forever, makes an erroneous MPI call);
+  // "platform" (simgrid) writes a platform file SimGrid must refuse.
+  std::string fault;
   bool keepRunDirectories = false;
   std::function<void(size_t index, size_t count, const std::string &name)> progress;
 };

@@ -5,14 +5,17 @@ Each case runs the real executor under smpirun (simulated hypercube) or
 mpirun and checks what the run must give: every array equal to the
 sequential reference (bitwise, or within the stated tolerance where a
 reduction's order changed), messages and bytes measured, predicted bytes
-beside them, a clear error for a dead or hung rank and for a layout that
-does not fit. Small parameters keep each case to seconds.
+beside them, a clear error for a layout that does not fit and for each
+fault of issue 8 (a killed or hung rank, an erroneous MPI call, SimGrid
+refusing its platform, smpirun or mpirun missing: run_fault). Small
+parameters keep each case to seconds.
 """
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import time
 
 DLAYOUT = os.environ["DLAYOUT"]
 SRC = os.environ["DLAYOUT_SOURCE_DIR"]
@@ -63,20 +66,27 @@ def sample(*parts):
     return os.path.join(SAMPLES, *parts)
 
 
+def transfer(pieces, m):
+    """Transfer(m) of a machine's message pieces [(below_bytes or None, startup, per_byte)]."""
+    for below, startup, per_byte in pieces:
+        if below is None or m < below:
+            return startup + per_byte * m
+    raise ValueError("no piece covers %d bytes" % m)
+
+
 def case_pingpong():
     tool, pingpong, smpirun = os.environ["PLATFORM_TOOL"], os.environ["PINGPONG"], os.environ["SMPIRUN"]
     with tempfile.TemporaryDirectory() as d:
         for machine, procs, pieces in [
                 ("ipsc2", 16, [(100, 350e-6, 0.15e-6), (None, 700e-6, 0.36e-6)]),
                 ("ncube7", 16, None), ("cluster", 4, None)]:
-            xml, hosts, cfg = (os.path.join(d, n) for n in ("p.xml", "h.txt", "cfg.txt"))
-            subprocess.run([tool, machine, str(procs), xml, hosts, cfg], check=True)
+            xml, hosts = (os.path.join(d, n) for n in ("p.xml", "h.txt"))
+            subprocess.run([tool, machine, str(procs), xml, hosts], check=True)
             if pieces is None:
                 m = json.load(open(os.path.join(SRC, "costmodels", "machines", machine + ".json")))
                 pieces = [(x["below_bytes"] or None, x["startup"], x["per_byte"]) for x in m["message"]]
-            cfgs = open(cfg).read().split()
-            out = subprocess.run([smpirun, "-platform", xml, "-hostfile", hosts, "-np", str(procs)] +
-                                 cfgs + ["--log=root.thres:error", pingpong, "1"],
+            out = subprocess.run([smpirun, "-platform", xml, "-hostfile", hosts, "-np", str(procs),
+                                  "--log=root.thres:error", pingpong, "1"],
                                  capture_output=True, text=True, timeout=60, check=True).stdout
             worst = 0
             for line in out.split("\n"):
@@ -84,16 +94,27 @@ def case_pingpong():
                     continue
                 m, t = line.split()
                 m, t = int(m), float(t)
-                for below, startup, per_byte in pieces:
-                    if below is None or m < below:
-                        want = startup + per_byte * m
-                        break
+                want = transfer(pieces, m)
                 err = abs(t - want) / want
                 worst = max(worst, err)
                 # Stated tolerance: 0.1 % of Transfer(m) between neighbours,
                 # or 2 ns (SimGrid's rounding on a microsecond-scale cluster).
                 check(err < 1e-3 or abs(t - want) < 2e-9, "%s: %d bytes took %.9g s, the model says %.9g s" % (machine, m, t, want))
             print("%s: worst ping-pong error %.4f %%" % (machine, 100 * worst))
+            # The presets' nodes are half-duplex ("shift": "exchange"): sending
+            # to and receiving from k neighbours at once takes 2k Transfers,
+            # the Shift of Table 6.1 (k = 1) and two Shifts (k = 2), to 0.1 %.
+            out = subprocess.run([smpirun, "-platform", xml, "-hostfile", hosts, "-np", str(procs),
+                                  "--log=root.thres:error", pingpong, "shift"],
+                                 capture_output=True, text=True, timeout=120, check=True).stdout
+            rows = [line.split() for line in out.split("\n") if line.strip()]
+            check(len(rows) == 6, "%s: the shift program printed %r" % (machine, out))
+            for k, m, t in rows:
+                k, m, t = int(k), int(m), float(t)
+                want = 2 * k * transfer(pieces, m)
+                check(abs(t - want) / want < 1e-3,
+                      "%s: exchanging %d bytes with %d neighbours took %.9g s, %d Transfers are %.9g s" %
+                      (machine, m, k, t, 2 * k, want))
 
 
 def case_jacobi_p1():
@@ -219,17 +240,89 @@ def case_refused():
     check(p.stdout == "", "nothing reported")
 
 
+JACOBI_SMALL = [sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4"]
+
+
+def run_fault(args, env, expect, limit=60, hang=False, backend="simgrid"):
+    """Runs `dlayout validate ARGS --timeout LIMIT --format json -o OUT` with a
+    fault (issue 8, "Faults in validation") and checks what it must give:
+    exit status 1; one error naming the layout, what failed (every string in
+    EXPECT) and that nothing was measured; the time: well under the limit
+    (a third of it), or for a hang the limit itself plus the kill; nothing
+    measured anywhere: no -o file, nothing on standard output; under mpirun,
+    no rank left running."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "validation.json")
+        tmp = os.path.join(d, "tmp")
+        os.mkdir(tmp)
+        e = dict(os.environ)
+        e["TMPDIR"] = tmp  # run directories, compiler files: all removed
+        e.update(env)
+        argv = [DLAYOUT, "validate"] + args + ["--backend", backend, "--timeout", str(limit),
+                                               "--format", "json", "-o", out]
+        t0 = time.monotonic()
+        p = subprocess.run(argv, capture_output=True, text=True, env=e, timeout=600)
+        took = time.monotonic() - t0
+        print("took %.2f s (limit %d s): %s" % (took, limit, p.stderr.strip()))
+        check(p.returncode == 1, "exit %d, expected 1\nstdout: %s\nstderr: %s" %
+              (p.returncode, p.stdout[-2000:], p.stderr[-2000:]))
+        errors = [l for l in p.stderr.splitlines() if l.startswith("dlayout: error:")]
+        check(len(errors) == 1, "one error line: " + p.stderr)
+        check(errors[0].startswith("dlayout: error: layout recommended: "),
+              "the error names the layout: " + p.stderr)
+        for want in expect + ["nothing was measured"]:
+            check(want in errors[0], "the error says %r: %s" % (want, errors[0]))
+        if hang:
+            check(limit <= took < limit + 15, "a hang is reported at the limit (%d s), took %.1f s" % (limit, took))
+        else:
+            check(took < limit / 3, "reported in %.1f s, not well under the %d s limit" % (took, limit))
+        check(p.stdout == "", "nothing on standard output: " + p.stdout[:500])
+        check(not os.path.exists(out), "-o was written although nothing was measured")
+        check(os.listdir(d) == ["tmp"], "files written: %s" % os.listdir(d))
+        check(os.listdir(tmp) == [], "left in TMPDIR: %s" % os.listdir(tmp))
+    fault = env.get("DLAYOUT_VALIDATE_FAULT", "")
+    if backend == "mpi" and fault:
+        left = subprocess.run(["pgrep", "-f", "dlayout-exec-mpi.*--fault " + fault],
+                              capture_output=True, text=True)
+        check(left.stdout.strip() == "", "ranks left running: " + left.stdout)
+    return p
+
+
+def empty_path_env(d, launcher_var, launcher):
+    """A PATH without the launcher: DLAYOUT_SMPIRUN / DLAYOUT_MPIRUN name it
+    by its bare name (looked up on PATH), and PATH holds one empty folder."""
+    return {launcher_var: launcher, "PATH": d}
+
+
 def case_fault_kill():
-    p = validate([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4"],
-                 env={"DLAYOUT_VALIDATE_FAULT": "kill:1"}, expect_rc=1)
-    check("layout recommended" in p.stderr and "nothing was measured" in p.stderr, p.stderr)
-    check(p.stdout == "", "nothing reported as measured")
+    run_fault(JACOBI_SMALL, {"DLAYOUT_VALIDATE_FAULT": "kill:1"}, ["the job (smpirun)"])
 
 
 def case_fault_hang():
-    p = validate([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4",
-                  "--timeout", "8"], env={"DLAYOUT_VALIDATE_FAULT": "hang:2"}, expect_rc=1)
-    check("layout recommended" in p.stderr and "time limit" in p.stderr, p.stderr)
+    run_fault(JACOBI_SMALL, {"DLAYOUT_VALIDATE_FAULT": "hang:2"},
+              ["time limit of 8 s", "the job (smpirun) was killed"], limit=8, hang=True)
+
+
+def case_fault_mpierror():
+    # SMPI's error string is the class name only.
+    run_fault(JACOBI_SMALL, {"DLAYOUT_VALIDATE_FAULT": "mpierror:1"},
+              ["the job (smpirun) failed", "dlayout-exec: error: rank 1: MPI error: MPI_ERR_RANK"])
+
+
+def case_fault_platform():
+    # SimGrid refuses the platform file (cut off halfway) before any rank runs.
+    run_fault(JACOBI_SMALL, {"DLAYOUT_VALIDATE_FAULT": "platform"},
+              ["the job (smpirun) failed", "platform.xml", "Invalid XML"])
+
+
+def case_simgrid_missing():
+    with tempfile.TemporaryDirectory() as d:
+        run_fault(JACOBI_SMALL, empty_path_env(d, "DLAYOUT_SMPIRUN", "smpirun"),
+                  ["SimGrid did not start: cannot run smpirun: No such file or directory"])
+    with tempfile.TemporaryDirectory() as d:
+        # Named by a path that is not there.
+        run_fault(JACOBI_SMALL, {"DLAYOUT_SMPIRUN": os.path.join(d, "smpirun")},
+                  ["SimGrid did not start: cannot run %s: No such file or directory" % os.path.join(d, "smpirun")])
 
 
 def case_mpi_jacobi_np4():
@@ -239,13 +332,25 @@ def case_mpi_jacobi_np4():
 
 
 def case_mpi_fault_hang():
-    p = validate([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4",
-                  "--backend", "mpi", "--timeout", "10"],
-                 env={"DLAYOUT_VALIDATE_FAULT": "hang:1"}, expect_rc=1)
-    check("time limit" in p.stderr, p.stderr)
-    # No rank is left behind.
-    left = subprocess.run(["pgrep", "-f", "dlayout-exec-mpi.*hang:1"], capture_output=True, text=True)
-    check(left.stdout.strip() == "", "ranks left running: " + left.stdout)
+    run_fault(JACOBI_SMALL, {"DLAYOUT_VALIDATE_FAULT": "hang:1"},
+              ["time limit of 10 s", "the job (mpirun) was killed"], limit=10, hang=True, backend="mpi")
+
+
+def case_mpi_fault_kill():
+    run_fault(JACOBI_SMALL, {"DLAYOUT_VALIDATE_FAULT": "kill:1"}, ["the job (mpirun)"], backend="mpi")
+
+
+def case_mpi_fault_mpierror():
+    # OpenMPI's error string: the class and its text.
+    run_fault(JACOBI_SMALL, {"DLAYOUT_VALIDATE_FAULT": "mpierror:1"},
+              ["the job (mpirun) failed", "dlayout-exec: error: rank 1: MPI error: MPI_ERR_RANK: invalid rank"],
+              backend="mpi")
+
+
+def case_mpi_missing():
+    with tempfile.TemporaryDirectory() as d:
+        run_fault(JACOBI_SMALL, empty_path_env(d, "DLAYOUT_MPIRUN", "mpirun"),
+                  ["MPI did not start: cannot run mpirun: No such file or directory"], backend="mpi")
 
 
 if __name__ == "__main__":

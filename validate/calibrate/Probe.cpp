@@ -19,23 +19,6 @@ using jsonio::Node;
 
 namespace {
 
-Result<std::string> makeRunDirectory() {
-  const char *tmp = std::getenv("TMPDIR");
-  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/dlayout-calibrate-XXXXXX";
-  std::vector<char> buf(templ.begin(), templ.end());
-  buf.push_back('\0');
-  if (!mkdtemp(buf.data())) // mode 0700, a name nobody else has
-    return makeError("cannot create a run directory under " + templ);
-  return std::string(buf.data());
-}
-
-Status writeText(const std::string &path, const std::string &text) {
-  std::ofstream f(path);
-  f << text;
-  if (!f) return makeError("cannot write " + path);
-  return success();
-}
-
 /// The line of a job's standard error that says what went wrong: the last
 /// one naming an error, else the first line of mpirun's last framed message
 /// (between lines of dashes), else the last line.
@@ -111,7 +94,7 @@ Result<ProbeResult> runProbe(const Machine &m, const ProbeOptions &o) {
   if (access(exe.c_str(), X_OK) != 0)
     return makeError("the calibration program " + exe +
                      " is missing (build the dlayout_calibrate_probes target)");
-  auto dir = makeRunDirectory();
+  auto dir = validate::makeRunDirectory("calibrate");
   if (!dir) return dir.error();
   const std::string d = *dir;
   struct Cleanup {
@@ -131,8 +114,8 @@ Result<ProbeResult> runProbe(const Machine &m, const ProbeOptions &o) {
   if (platform) {
     std::string hosts;
     for (auto &h : platform->hosts) hosts += h + "\n";
-    if (auto s = writeText(d + "/platform.xml", platform->xml); !s) return s.error();
-    if (auto s = writeText(d + "/hosts.txt", hosts); !s) return s.error();
+    if (auto s = validate::writeText(d + "/platform.xml", platform->xml); !s) return s.error();
+    if (auto s = validate::writeText(d + "/hosts.txt", hosts); !s) return s.error();
     argv = {o.smpirun, "-platform", d + "/platform.xml", "-hostfile", d + "/hosts.txt",
             "-np", std::to_string(o.procs)};
     // The platform exactly as validate runs it; only the clock differs:

@@ -32,6 +32,9 @@
 #include "validate/runtime/ProcessorMesh.h"
 
 #include <mpi.h>
+#ifdef DLAYOUT_SIMGRID
+#include <simgrid/s4u/Mailbox.hpp>
+#endif
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -116,6 +119,32 @@ Args parseArgs(int argc, char **argv) {
     die("usage: dlayout-exec --model M --layout L --machine MACHINE --out RESULT "
         "[--plan PLAN] [--seed N] [--speed FLOPS] [--fault kill:R|hang:R|mpierror:R]");
   return a;
+}
+
+/// Collection starts when every rank is done with the program: results sent
+/// to rank 0 early would share a half-duplex node's port with the program's
+/// last messages (validate/Platform.h) and slow what is measured. Under
+/// SimGrid the ranks meet through simulator mailboxes with empty messages,
+/// which take no simulated time and no bandwidth (an MPI_Barrier's messages
+/// would take both); on a real machine an MPI_Barrier.
+void finishedTogether(int rank, int size, MPI_Comm comm) {
+#ifdef DLAYOUT_SIMGRID
+  (void)comm;
+  static int token = 0;
+  namespace s4u = simgrid::s4u;
+  if (rank == 0) {
+    for (int r = 1; r < size; ++r) s4u::Mailbox::by_name("dlayout-done")->get<int>();
+    for (int r = 1; r < size; ++r)
+      s4u::Mailbox::by_name("dlayout-go-" + std::to_string(r))->put(&token, 0);
+  } else {
+    s4u::Mailbox::by_name("dlayout-done")->put(&token, 0);
+    s4u::Mailbox::by_name("dlayout-go-" + std::to_string(rank))->get<int>();
+  }
+#else
+  (void)rank;
+  (void)size;
+  MPI_Barrier(comm);
+#endif
 }
 
 PlacementLevels readPlan(const std::string &path) {
@@ -238,6 +267,7 @@ int main(int argc, char **argv) {
       mem->stats[k].seconds = MPI_Wtime() - tp;
     }
     double elapsed = MPI_Wtime() - t0;
+    finishedTogether(rank, size, mesh.comm());
 
     // --- Collect: statistics, then every array ---------------------------
     const int nph = static_cast<int>(x.phases.size());

@@ -110,6 +110,15 @@ Result<ProcessorMesh> ProcessorMesh::create(MPI_Comm parent,
     remain[m] = 1;
     MPI_Cart_sub(mesh.cart_, remain.data(), &mesh.lines_[m]);
   }
+  // MPI: a new communicator inherits its parent's error handler. SMPI
+  // (SimGrid 3.32) gives MPI_Comm_split / MPI_Cart_create / MPI_Cart_sub
+  // results MPI_ERRORS_ARE_FATAL instead, so the handler is passed on here
+  // (the executor's, which reports an erroneous call and ends the job).
+  MPI_Errhandler handler;
+  MPI_Comm_get_errhandler(parent, &handler);
+  MPI_Comm_set_errhandler(mesh.cart_, handler);
+  for (auto &c : mesh.lines_) MPI_Comm_set_errhandler(c, handler);
+  MPI_Errhandler_free(&handler);
   return mesh;
 }
 

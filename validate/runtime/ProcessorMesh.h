@@ -17,7 +17,8 @@
 // N_m to be a power of two.
 //
 // The mesh owns the communicators it creates (freed by the destructor,
-// which must run before MPI_Finalize) and the rank's Counters. Creating a
+// which must run before MPI_Finalize) and the rank's Counters; they get the
+// parent's error handler (as MPI specifies; SMPI needs it done). Creating a
 // mesh is collective over the parent; an Error is returned identically on
 // every rank (the checks use only the shape and the parent's size).
 //
