@@ -24,27 +24,10 @@
 #include <set>
 #include <unistd.h>
 
-#ifndef DLAYOUT_EXEC_DIR
-#define DLAYOUT_EXEC_DIR ""
-#endif
-#ifndef DLAYOUT_SMPIRUN
-#define DLAYOUT_SMPIRUN "smpirun"
-#endif
-#ifndef DLAYOUT_MPIRUN
-#define DLAYOUT_MPIRUN "mpirun"
-#endif
 
 namespace dlayout::cli {
 
 namespace {
-
-std::string secs(double s) {
-  if (s == 0) return "0";
-  if (s >= 1) return fmt::format("{:.4g} s", s);
-  if (s >= 1e-3) return fmt::format("{:.4g} ms", s * 1e3);
-  if (s >= 1e-6) return fmt::format("{:.4g} us", s * 1e6);
-  return fmt::format("{:.4g} ns", s * 1e9);
-}
 
 /// Fails early, before minutes of measuring, when -o cannot be written.
 Status checkWritable(const std::string &output) {
@@ -84,7 +67,7 @@ std::string renderText(const calibrate::Calibration &c, bool simgrid, const std:
     std::string range = p.belowBytes > 0 ? fmt::format("{:g} <= m < {:g} B", from, p.belowBytes)
                                          : fmt::format("m >= {:g} B", from);
     out += fmt::format("  {:<24} startup {:>10}   per byte {:>10}   ({:.3g} MB/s)\n", range,
-                       secs(p.startup), secs(p.perByte),
+                       formatSeconds(p.startup), formatSeconds(p.perByte),
                        p.perByte > 0 ? 1e-6 / p.perByte : 0.0);
     from = p.belowBytes;
   }
@@ -93,8 +76,8 @@ std::string renderText(const calibrate::Calibration &c, bool simgrid, const std:
   for (size_t i = 0; i < c.probe.pingpong.size(); ++i) {
     const auto &p = c.probe.pingpong[i];
     double fitted = m.transfer(p.bytes);
-    out += fmt::format("{:>10.0f} {:>12} {:>12} {:>12} {:>7.1f}%\n", p.bytes, secs(p.seconds),
-                       secs(c.probe.pingpongMedian[i]), secs(fitted),
+    out += fmt::format("{:>10.0f} {:>12} {:>12} {:>12} {:>7.1f}%\n", p.bytes, formatSeconds(p.seconds),
+                       formatSeconds(c.probe.pingpongMedian[i]), formatSeconds(fitted),
                        100 * (fitted - p.seconds) / p.seconds);
   }
 
@@ -106,13 +89,13 @@ std::string renderText(const calibrate::Calibration &c, bool simgrid, const std:
                        toString(ch.algorithm), ch.rmsLogError);
     for (size_t i = 0; i < ch.bytes.size(); ++i)
       out += fmt::format("      {:>8.0f} B: measured {:>10}, model {:>10}\n", ch.bytes[i],
-                         secs(ch.measured[i]), secs(ch.predicted[i]));
+                         formatSeconds(ch.measured[i]), formatSeconds(ch.predicted[i]));
   }
 
   out += "\noperations (seconds each):";
   out += fmt::format(" load {}, store {}, add {}, mul {}, div {}, intrinsic {}, compare {}\n",
-                     secs(m.load), secs(m.store), secs(m.add), secs(m.mul), secs(m.div),
-                     secs(m.intrinsic), secs(m.compare));
+                     formatSeconds(m.load), formatSeconds(m.store), formatSeconds(m.add), formatSeconds(m.mul), formatSeconds(m.div),
+                     formatSeconds(m.intrinsic), formatSeconds(m.compare));
   out += simgrid ? fmt::format("  copied from {}: the executor charges these very times under "
                                "SimGrid; the platform's measured flop rate: {:.4g} flop/s\n",
                                c.base, m.flops)
@@ -193,16 +176,11 @@ Command addCalibrateCommand(CLI::App &app) {
             auto &po = co.probe;
             po.backend = simgrid ? validate::Backend::SimGrid : validate::Backend::Mpi;
             po.procs = static_cast<int>(o->procs);
-            const char *dir = std::getenv("DLAYOUT_EXEC_DIR");
-            po.probeDir = dir && *dir ? dir : DLAYOUT_EXEC_DIR;
-            // The launchers CMake found, unless the environment names others
-            // (as for validate).
-            const char *smpirun = std::getenv("DLAYOUT_SMPIRUN");
-            const char *mpirun = std::getenv("DLAYOUT_MPIRUN");
-            po.smpirun = smpirun && *smpirun ? smpirun : DLAYOUT_SMPIRUN;
-            po.mpirun = mpirun && *mpirun ? mpirun : DLAYOUT_MPIRUN;
-            po.mpirunArgs = {"--oversubscribe"};
-            if (geteuid() == 0) po.mpirunArgs.push_back("--allow-run-as-root");
+            JobPrograms jp = jobPrograms();
+            po.probeDir = jp.executorDir;
+            po.smpirun = jp.smpirun;
+            po.mpirun = jp.mpirun;
+            po.mpirunArgs = jp.mpirunArgs;
             if (!o->hostfile.empty())
               po.mpirunArgs.insert(po.mpirunArgs.end(), {"--hostfile", o->hostfile});
             po.timeoutSeconds = o->timeout;

@@ -8,8 +8,20 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <unistd.h>
+
+#ifndef DLAYOUT_EXEC_DIR
+#define DLAYOUT_EXEC_DIR ""
+#endif
+#ifndef DLAYOUT_SMPIRUN
+#define DLAYOUT_SMPIRUN "smpirun"
+#endif
+#ifndef DLAYOUT_MPIRUN
+#define DLAYOUT_MPIRUN "mpirun"
+#endif
 
 namespace dlayout::cli {
 
@@ -101,6 +113,28 @@ Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::stri
   if (P)
     for (auto &w : P->warnings) warn(w);
   return P;
+}
+
+std::string formatSeconds(double s) {
+  if (s == 0) return "0 s";
+  if (s >= 1) return fmt::format("{:.4g} s", s);
+  if (s >= 1e-3) return fmt::format("{:.4g} ms", s * 1e3);
+  if (s >= 1e-6) return fmt::format("{:.4g} us", s * 1e6);
+  return fmt::format("{:.4g} ns", s * 1e9);
+}
+
+JobPrograms jobPrograms() {
+  auto env = [](const char *name, const char *fallback) {
+    const char *v = std::getenv(name);
+    return std::string(v && *v ? v : fallback);
+  };
+  JobPrograms j;
+  j.executorDir = env("DLAYOUT_EXEC_DIR", DLAYOUT_EXEC_DIR);
+  j.smpirun = env("DLAYOUT_SMPIRUN", DLAYOUT_SMPIRUN);
+  j.mpirun = env("DLAYOUT_MPIRUN", DLAYOUT_MPIRUN);
+  j.mpirunArgs = {"--oversubscribe"};
+  if (geteuid() == 0) j.mpirunArgs.push_back("--allow-run-as-root");
+  return j;
 }
 
 } // namespace dlayout::cli

@@ -53,4 +53,17 @@ void warn(const Warning &w);
 /// Writes `text` to `output` (a file), or standard output when empty or "-".
 Status emit(const std::string &text, const std::string &output);
 
+/// Seconds in the unit that suits them: "1.234 s", "12.3 ms", "45.6 us", "80 ns", "0 s".
+std::string formatSeconds(double s);
+
+/// What validate and calibrate start: the directory of the executors and
+/// probes, smpirun and mpirun (with the arguments mpirun needs here) -- the
+/// build's, unless DLAYOUT_EXEC_DIR, DLAYOUT_SMPIRUN or DLAYOUT_MPIRUN name
+/// others (a path, or a name looked up on PATH).
+struct JobPrograms {
+  std::string executorDir, smpirun, mpirun;
+  std::vector<std::string> mpirunArgs;
+};
+JobPrograms jobPrograms();
+
 } // namespace dlayout::cli

@@ -22,13 +22,6 @@ namespace dlayout::cli {
 
 namespace {
 
-std::string seconds(double s) {
-  if (s == 0) return "0 s";
-  if (s >= 1) return fmt::format("{:.4g} s", s);
-  if (s >= 1e-3) return fmt::format("{:.4g} ms", s * 1e3);
-  return fmt::format("{:.4g} us", s * 1e6);
-}
-
 std::string renderEstimate(const Estimate &e, const Program &p, const std::string &layoutFile) {
   std::string mesh;
   for (auto n : e.mesh) mesh += (mesh.empty() ? "" : "x") + std::to_string(n);
@@ -37,8 +30,8 @@ std::string renderEstimate(const Estimate &e, const Program &p, const std::strin
       "predicted {}  (computation {}, communication {})\n\n",
       p.sources.empty() ? "program" : p.sources[0], layoutFile,
       [&] { int64_t n = 1; for (auto m : e.mesh) n *= m; return n; }(), mesh, e.machine,
-      seconds(e.predictedSeconds), seconds(e.computationSeconds),
-      seconds(e.communicationSeconds));
+      formatSeconds(e.predictedSeconds), formatSeconds(e.computationSeconds),
+      formatSeconds(e.communicationSeconds));
   out += fmt::format("{:<6} {:<6} {:<24} {:>12} {:>10} {:>6} {:>12} {:<6} {}\n", "phase",
                      "stmt", "term", "seconds", "bytes", "group", "repetitions",
                      "placed", "where");
@@ -46,7 +39,7 @@ std::string renderEstimate(const Estimate &e, const Program &p, const std::strin
     bool comm = t.kind == EstimateTerm::Kind::Communication;
     std::string what = comm ? t.primitive + "(" + t.array + ")" : "computation";
     out += fmt::format("{:<6} {:<6} {:<24} {:>12} {:>10} {:>6} {:>12.6g} {:<6} {}\n",
-                       t.phase, t.statement, what, seconds(t.seconds),
+                       t.phase, t.statement, what, formatSeconds(t.seconds),
                        comm ? fmt::format("{:.0f}", t.messageBytes) : "",
                        comm ? std::to_string(t.groupSize) : "", t.repetitions,
                        t.placement.empty() ? "-" : t.placement, t.loc.str());

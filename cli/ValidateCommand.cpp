@@ -19,17 +19,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
-#include <unistd.h>
 
-#ifndef DLAYOUT_EXEC_DIR
-#define DLAYOUT_EXEC_DIR ""
-#endif
-#ifndef DLAYOUT_SMPIRUN
-#define DLAYOUT_SMPIRUN "smpirun"
-#endif
-#ifndef DLAYOUT_MPIRUN
-#define DLAYOUT_MPIRUN "mpirun"
-#endif
 
 namespace dlayout::cli {
 
@@ -59,12 +49,6 @@ std::string describe(const Layout &l) {
   return s;
 }
 
-std::string secs(double s) {
-  if (s >= 1) return fmt::format("{:.4g} s", s);
-  if (s >= 1e-3) return fmt::format("{:.4g} ms", s * 1e3);
-  return fmt::format("{:.4g} us", s * 1e6);
-}
-
 std::string renderText(const validate::ValidationReport &r) {
   std::string out = fmt::format("validation on {} processors, backend {}, machine {}\n\n", r.procs,
                                 r.backend, r.machine);
@@ -72,8 +56,8 @@ std::string renderText(const validate::ValidationReport &r) {
                      "predicted", "measured", "messages", "bytes", "pred.bytes", "correct");
   for (auto &x : r.runs) {
     out += fmt::format("{:<3} {:<28} {:>12} {:>12} {:>9} {:>12} {:>12.0f} {:<9}\n",
-                       x.recommended ? "*" : "", x.name, secs(x.predictedSeconds),
-                       secs(x.measuredSeconds), x.messages, x.bytes, x.predictedBytes,
+                       x.recommended ? "*" : "", x.name, formatSeconds(x.predictedSeconds),
+                       formatSeconds(x.measuredSeconds), x.messages, x.bytes, x.predictedBytes,
                        x.correct ? "yes" : "NO");
     out += "    " + describe(x.layout) + "\n";
     for (auto &s : x.skippedPhases) out += "    phase not executed: " + s + "\n";
@@ -148,16 +132,11 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
             vo.seed = o->seed;
             vo.timeoutSeconds = o->timeout;
             if (o->placement == "thesis") vo.estimate.placement = PlacementSource::SequentialLoops;
-            const char *dir = std::getenv("DLAYOUT_EXEC_DIR");
-            vo.executorDir = dir && *dir ? dir : DLAYOUT_EXEC_DIR;
-            // The launchers CMake found, unless the environment names others
-            // (a path, or a name looked up on PATH).
-            const char *smpirun = std::getenv("DLAYOUT_SMPIRUN");
-            const char *mpirun = std::getenv("DLAYOUT_MPIRUN");
-            vo.smpirun = smpirun && *smpirun ? smpirun : DLAYOUT_SMPIRUN;
-            vo.mpirun = mpirun && *mpirun ? mpirun : DLAYOUT_MPIRUN;
-            vo.mpirunArgs = {"--oversubscribe"};
-            if (geteuid() == 0) vo.mpirunArgs.push_back("--allow-run-as-root");
+            JobPrograms jp = jobPrograms();
+            vo.executorDir = jp.executorDir;
+            vo.smpirun = jp.smpirun;
+            vo.mpirun = jp.mpirun;
+            vo.mpirunArgs = jp.mpirunArgs;
             if (!o->hostfile.empty()) vo.mpirunArgs.insert(vo.mpirunArgs.end(), {"--hostfile", o->hostfile});
             if (const char *f = std::getenv("DLAYOUT_VALIDATE_FAULT")) vo.fault = f; // tests
             if (isatty(2))

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds dlayout, and runs the whole test suite;
-# then builds again with AddressSanitizer + UBSan and runs the unit tests and
-# the MPI tests (set DLAYOUT_SKIP_SANITIZE=1 to skip that second
-# configuration locally);
+# then builds again with AddressSanitizer + UBSan and runs the whole suite
+# there too (set DLAYOUT_SKIP_SANITIZE=1 to skip that second configuration
+# locally);
 # finally fuzzes each libFuzzer target for a bounded time (DLAYOUT_SKIP_FUZZ=1
 # skips it, DLAYOUT_FUZZ_SECONDS sets the time per target, DLAYOUT_FUZZ_SEED
 # the seed: 1 unless given, so that CI is reproducible; longer campaigns with
@@ -20,14 +20,17 @@ if [ "${DLAYOUT_SKIP_SANITIZE:-0}" != 1 ]; then
   echo "== test suite under AddressSanitizer + UBSan (build-asan/)"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L unit
-  # The MPI tests too (the runtime under mpirun, validate --backend mpi):
-  # OpenMPI's own leaks are suppressed, which needs full unwinding to see its
-  # frames (tests/lsan-mpi.supp says what and why; docs/security.md).
-  echo "== MPI tests under AddressSanitizer + UBSan (build-asan/, OpenMPI's leaks suppressed)"
+  # Then the rest: the MPI tests (the runtime under mpirun, validate
+  # --backend mpi) with OpenMPI's own leaks suppressed, which needs full
+  # unwinding to see its frames (tests/lsan-mpi.supp says what and why;
+  # docs/security.md), and the SimGrid tests, where dlayout runs sanitised and
+  # the smpicxx-built executor does not (SimGrid's context switching and
+  # ASan do not mix).
+  echo "== MPI and SimGrid tests under AddressSanitizer + UBSan (build-asan/, OpenMPI's leaks suppressed)"
   LSAN_OPTIONS=suppressions=$PWD/tests/lsan-mpi.supp:print_suppressions=0 \
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L mpi
+    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE unit
 fi
 
 # A bounded fuzzing run (issue 8): the JSON readers and the analyzer on IR,

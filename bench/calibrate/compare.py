@@ -24,6 +24,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from spearman import spearman  # noqa: E402
+
 DLAYOUT = os.environ["DLAYOUT"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -66,34 +69,6 @@ def sample_cases(procs):
         {"sample": "samples/paradigm/jacobi.F", "params": ["NP2=66", "NCYCLES=10"], "layouts": jacobi},
         {"sample": "samples/c/matmul.c", "params": ["N=48"], "layouts": matmul},
     ]
-
-
-def spearman(a, b):
-    n = len(a)
-    if n < 2:
-        return None
-
-    def ranks(v):
-        idx = sorted(range(n), key=lambda i: v[i])
-        r = [0.0] * n
-        i = 0
-        while i < n:
-            j = i
-            while j + 1 < n and v[idx[j + 1]] == v[idx[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                r[idx[k]] = (i + j) / 2 + 1
-            i = j + 1
-        return r
-
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = sum(ra) / n, sum(rb) / n
-    sab = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    saa = sum((x - ma) ** 2 for x in ra)
-    sbb = sum((y - mb) ** 2 for y in rb)
-    if saa == 0 or sbb == 0:
-        return None
-    return sab / (saa * sbb) ** 0.5
 
 
 def fmt(v, digits=3):

@@ -27,6 +27,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from spearman import spearman  # noqa: E402
+
 SRC = os.environ.get("SRC") or os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DLAYOUT = os.environ.get("DLAYOUT", os.path.join(SRC, "build", "cli", "dlayout"))
 JACOBI = os.path.join(SRC, "samples", "paradigm", "jacobi.F")
@@ -63,33 +66,6 @@ def run(args, timeout):
     if p.returncode not in (0, 4):
         raise RuntimeError("dlayout %s: exit %d: %s" % (" ".join(args), p.returncode, p.stderr.strip()[-800:]))
     return json.loads(p.stdout), wall, p.returncode
-
-
-def spearman(a, b):
-    n = len(a)
-    if n < 2:
-        return None
-
-    def ranks(v):
-        idx = sorted(range(n), key=lambda i: v[i])
-        r = [0.0] * n
-        i = 0
-        while i < n:
-            j = i
-            while j + 1 < n and v[idx[j + 1]] == v[idx[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                r[idx[k]] = (i + j) / 2.0 + 1
-            i = j + 1
-        return r
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = sum(ra) / n, sum(rb) / n
-    sab = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    saa = sum((x - ma) ** 2 for x in ra)
-    sbb = sum((y - mb) ** 2 for y in rb)
-    if saa == 0 or sbb == 0:
-        return None
-    return sab / (saa * sbb) ** 0.5
 
 
 def fmt(x, d=3):
