@@ -321,6 +321,10 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
     else if (auto lt = logical.find(B->getOpcode());
              lt != logical.end() && B->getType()->isIntegerTy(1))
       entry = &lt->second;
+    if (auto m = lowMaskModulus(B)) { // MOD(X, 2^k) as instcombine writes it
+      ops.idiv++;
+      return op("mod", {expr(B->getOperand(0)), leaf(Expr::Kind::Const, "", (double)*m)});
+    }
     if (entry) {
       unsigned *counters[] = {&ops.fadd, &ops.fmul, &ops.fdiv, &ops.iadd, &ops.imul, &ops.idiv};
       ++*counters[entry->second];

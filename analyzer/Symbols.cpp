@@ -366,6 +366,23 @@ Value *Symbols::opaqueValue(const std::string &symbol) const {
   return It == Opaque.end() ? nullptr : It->second;
 }
 
+bool isNarrowCast(const SCEVCastExpr *C) {
+  return std::min(C->getType()->getScalarSizeInBits(),
+                  C->getOperand(0)->getType()->getScalarSizeInBits()) < 32 &&
+         !isa<SCEVConstant>(C->getOperand(0));
+}
+
+std::optional<int64_t> lowMaskModulus(const Instruction *I) {
+  if (I->getOpcode() != Instruction::And || !I->getType()->isIntegerTy()) return std::nullopt;
+  auto *C = dyn_cast<ConstantInt>(I->getOperand(1));
+  if (!C || C->isNegative() || !(C->getValue() + 1).isPowerOf2() ||
+      C->getValue().getActiveBits() > 62)
+    return std::nullopt;
+  const DataLayout &DL = I->getModule()->getDataLayout();
+  if (!isKnownNonNegative(I->getOperand(0), SimplifyQuery(DL, I))) return std::nullopt;
+  return C->getSExtValue() + 1;
+}
+
 Poly Symbols::toPolyAt(const SCEV *S, const llvm::Loop *Scope) {
   S = SE->getSCEVAtScope(S, const_cast<llvm::Loop *>(Scope));
   bool outerScoped = Scoped;
@@ -394,7 +411,13 @@ Poly Symbols::toPoly(const SCEV *S) {
     for (auto *Op : M->operands()) P = P * toPoly(Op);
     return P;
   }
-  if (auto *C = dyn_cast<SCEVCastExpr>(S)) return toPoly(C->getOperand(0));
+  if (auto *C = dyn_cast<SCEVCastExpr>(S)) {
+    // Extensions keep the value, and so does narrowing a program integer to
+    // 32 bits (induction variables widened to 64); casts through fewer bits
+    // are modular arithmetic.
+    if (isNarrowCast(C)) return Poly::symbol("?:modular");
+    return toPoly(C->getOperand(0));
+  }
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     if (Scoped && (!ScopeLoop || !AR->getLoop()->contains(ScopeLoop)))
       return Poly::symbol("?:exit value");

@@ -21,6 +21,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -32,6 +33,15 @@
 #include <string>
 
 namespace dlayout {
+
+/// A cast to or from fewer than 32 bits: modular arithmetic, not a program
+/// integer widened or narrowed (ScalarEvolution writes MOD(7*I, 32) as
+/// zext i5 {7,+,7} to i32).
+bool isNarrowCast(const llvm::SCEVCastExpr *C);
+
+/// For I = X & (2^k - 1) with X known non-negative, 2^k: I is MOD(X, 2^k),
+/// the form instcombine gives a MOD by a power of two.
+std::optional<int64_t> lowMaskModulus(const llvm::Instruction *I);
 
 /// The names of the loop variables of the module's functions, keyed by
 /// function and the source line of the loop, read from IR before

@@ -136,6 +136,14 @@ std::optional<Expr> FunctionBuilder::valueExpr(Value *V, std::vector<Reference> 
   case Instruction::Sub: return two("-");
   case Instruction::Mul: return two("*");
   case Instruction::SRem: return two("mod");
+  case Instruction::And:
+    // X & (2^k - 1) with X >= 0 is MOD(X, 2^k) (instcombine's form of it).
+    if (auto m = lowMaskModulus(I)) {
+      auto a = valueExpr(I->getOperand(0), refs, depth + 1);
+      if (!a) return std::nullopt;
+      return mkop("mod", {*a, cst((double)*m)});
+    }
+    break;
   case Instruction::SDiv: {
     // Fortran integer division truncates toward zero.
     auto q = two("/");
@@ -293,7 +301,8 @@ std::optional<Expr> FunctionBuilder::scevExpr(const SCEV *S, std::vector<Referen
     if (C->getAPInt().getSignificantBits() > 53) return std::nullopt;
     return cst((double)C->getAPInt().getSExtValue());
   }
-  if (auto *C = dyn_cast<SCEVCastExpr>(S)) return scevExpr(C->getOperand(0), refs, depth + 1);
+  if (auto *C = dyn_cast<SCEVCastExpr>(S))
+    return isNarrowCast(C) ? std::nullopt : scevExpr(C->getOperand(0), refs, depth + 1);
   auto nary = [&](const SCEVNAryExpr *N, const char *name) -> std::optional<Expr> {
     std::vector<Expr> args;
     for (auto *Op : N->operands()) {

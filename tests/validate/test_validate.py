@@ -205,6 +205,21 @@ def case_spmv_p4():
     run_nonaffine("spmv", 4)
 
 
+def case_spmv_p16_all():
+    # SPMV's row pointers R bound the K loop: filled with values K may take
+    # (an unfilled R sent K past D and C), under every candidate layout.
+    doc = run_ok([sample("zima", "spmv.F"), "--procs", "16", "--layouts", "all"],
+                 min_runs=2, require_comm=False)
+    no_skips(doc, "spmv")
+
+
+def case_fig4_10_p16():
+    # D(I) = MOD(7*I, N) + 1 indexes B(D(I)): ScalarEvolution writes the MOD
+    # as zext i5 {7,+,7}, which must not read as 7*I (B out of range).
+    run_ok([sample("paradigm", "fig4_10.F"), "--param", "N=32", "--procs", "16"],
+           require_comm=False)
+
+
 def case_olda_p4():
     run_nonaffine("olda", 4)
 

@@ -349,6 +349,41 @@ Result<ExecProgram> Compiler::run() {
     }
   }
 
+  // Integer arrays read by a loop bound (CSR row pointers: DO K = R(I),
+  // R(I+1) - 1) are filled with values the loop's index may take: the range
+  // every subscript that is the index plus a constant allows (Fill.h).
+  for (size_t slot = 0; slot < x.loops.size(); ++slot) {
+    const CLoop &l = x.loops[slot];
+    if (l.lower.refs.empty() && l.upper.refs.empty()) continue;
+    int64_t lo = INT64_MIN, hi = INT64_MAX;
+    for (const CStmt &st : x.stmts)
+      for (const auto *refs : {&st.refs, &st.indexRefs})
+        for (const CRef &r : *refs)
+          for (size_t d = 0; d < r.subs.size(); ++d) {
+            const CSub &sub = r.subs[d];
+            if (sub.indirect || !sub.expr.empty() || sub.affine.terms.size() != 1 ||
+                sub.affine.terms[0] != std::pair<int, int64_t>{static_cast<int>(slot), 1})
+              continue;
+            const CArray &a = x.arrays[r.array];
+            lo = std::max(lo, a.lowers[d] - sub.affine.constant);
+            hi = std::min(hi, a.lowers[d] + a.extents[d] - 1 - sub.affine.constant);
+          }
+    if (lo == INT64_MIN || lo > hi) continue;
+    for (const CBound *b : {&l.lower, &l.upper})
+      for (const CRef &r : b->refs) {
+        CArray &ba = x.arrays[r.array];
+        if (ba.type.empty() || (ba.type[0] != 'i' && ba.type[0] != 'u')) continue;
+        if (!ba.isIndex || ba.indexHigh < ba.indexLow) {
+          ba.indexLow = lo;
+          ba.indexHigh = hi;
+        } else {
+          ba.indexLow = std::max(ba.indexLow, lo);
+          ba.indexHigh = std::min(ba.indexHigh, hi);
+        }
+        ba.isIndex = true;
+      }
+  }
+
   // The loop tree, per phase, in program order.
   std::map<int, int> loopNode;
   std::vector<int> stmtNode(x.stmts.size(), -1);

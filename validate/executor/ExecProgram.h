@@ -161,7 +161,7 @@ struct CArray {
   std::vector<int64_t> extents, lowers;
   unsigned elementBytes = 8;
   bool columnMajor = true;
-  bool isIndex = false;     // used as the index of an indirect subscript
+  bool isIndex = false;     // holds indices (an indirect subscript's, a loop bound's)
   int64_t indexLow = 0, indexHigh = 0; // valid index values for the fill
 };
 

@@ -4,8 +4,9 @@
 // own statements run: a pure function of (seed, name, linear id), so the
 // distributed run and the sequential reference start from the same data
 // without communicating it. Real values in [0, 1) (rounded to the element
-// type); integer arrays used as indices get valid indices of the array they
-// index (CArray::indexLow..indexHigh), other integers 1..100.
+// type); integer arrays used as indices -- of an indirect subscript, or in a
+// loop bound whose index subscripts arrays -- get valid indices of the arrays
+// they index (CArray::indexLow..indexHigh), other integers 1..100.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
