@@ -26,8 +26,11 @@ std::string num(double v) {
 /// (1 + kTolerance)^2 and each interval takes the geometric mean of its ends:
 /// every message is then within kTolerance of Transfer(m). g rises within a
 /// piece of the machine's message cost (startup > per_byte * kEnvelope),
-/// towards 1 / (bw * per_byte), so the intervals are finitely many.
+/// towards 1 / (bw * per_byte). Sizes from kLargest on (1 GiB) share the
+/// last entry: SimGrid reads a size as an int, and where a piece has no
+/// per-byte cost g rises without bound.
 constexpr double kTolerance = 5e-4;
+constexpr double kLargest = 1073741824.0;
 
 std::string occupancyFactors(const Machine &m, double bw) {
   auto g = [&](double s) { return s / (bw * m.transfer(s - kEnvelope)); };
@@ -44,6 +47,7 @@ std::string occupancyFactors(const Machine &m, double bw) {
       // The s where g reaches ratio * g(lo): R a / (1 - R b), R = ratio g(lo) bw.
       double R = ratio * g(lo) * bw;
       double reach = a > 0 && 1 - R * b > 0 ? R * a / (1 - R * b) : INFINITY;
+      if (lo >= kLargest) reach = INFINITY; // the rest of the piece: one entry
       double hi = std::min(end, std::max(lo + 1, std::floor(reach))); // next interval's first size
       double gHi = std::isfinite(hi) ? g(hi - 1) : (b > 0 ? 1 / (bw * b) : g(lo));
       out += out.empty() ? "0:" : ";" + num(lo - 1) + ":";

@@ -220,6 +220,23 @@ def case_fig4_10_p16():
            require_comm=False)
 
 
+def case_zero_per_byte_p4():
+    # A machine whose messages cost only their start-up: the half-duplex
+    # platform's bandwidth-factor table must stay finite and within what
+    # SimGrid reads (sizes as int); measured = predicted for Jacobi's shifts.
+    m = json.load(open(os.path.join(SRC, "costmodels", "machines", "ipsc2.json")))
+    m["name"] = "startup-only"
+    m["message"] = [{"below_bytes": 0, "startup": 350e-6, "per_byte": 0}]
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "machine.json")
+        json.dump(m, open(path, "w"))
+        doc = run_ok([sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--param", "NCYCLES=2",
+                      "--procs", "4", "--machine", path])
+    r = doc["runs"][0]
+    check(abs(r["measured_seconds"] - r["predicted_seconds"]) < 0.05 * r["predicted_seconds"],
+          "startup-only machine: measured %g s, predicted %g s" % (r["measured_seconds"], r["predicted_seconds"]))
+
+
 def case_olda_p4():
     run_nonaffine("olda", 4)
 
