@@ -14,6 +14,8 @@
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IRReader/IRReader.h"
@@ -146,6 +148,62 @@ bool debugFilesAreFiles(llvm::Module &M) {
   return true;
 }
 
+/// Whether some lexical block is its own ancestor or some location inlined
+/// at itself: LLVM 19's verifier walks those chains to their end
+/// (DILocalScope::getSubprogram) and never returns.
+bool debugChainsCycle(llvm::Module &M) {
+  std::vector<const llvm::MDNode *> work;
+  std::set<const llvm::MDNode *> seen;
+  auto add = [&](const llvm::Metadata *MD) {
+    if (auto *N = llvm::dyn_cast_or_null<llvm::MDNode>(MD); N && seen.insert(N).second)
+      work.push_back(N);
+  };
+  llvm::SmallVector<std::pair<unsigned, llvm::MDNode *>, 8> attached;
+  for (const llvm::NamedMDNode &NMD : M.named_metadata())
+    for (const llvm::MDNode *N : NMD.operands()) add(N);
+  for (llvm::GlobalVariable &G : M.globals()) {
+    G.getAllMetadata(attached);
+    for (auto &[kind, N] : attached) add(N);
+  }
+  for (llvm::Function &F : M) {
+    F.getAllMetadata(attached);
+    for (auto &[kind, N] : attached) add(N);
+    for (llvm::Instruction &I : llvm::instructions(F)) {
+      I.getAllMetadata(attached);
+      for (auto &[kind, N] : attached) add(N);
+      for (llvm::DbgRecord &R : I.getDbgRecordRange()) {
+        add(R.getDebugLoc().getAsMDNode());
+        if (auto *V = llvm::dyn_cast<llvm::DbgVariableRecord>(&R)) add(V->getRawVariable());
+      }
+    }
+  }
+  // Every reachable node; a chain is followed until it leaves the kind.
+  auto cycles = [](const llvm::MDNode *N, auto next) {
+    std::set<const llvm::MDNode *> path;
+    for (; N; N = next(N))
+      if (!path.insert(N).second) return true;
+    return false;
+  };
+  while (!work.empty()) {
+    const llvm::MDNode *N = work.back();
+    work.pop_back();
+    for (const llvm::MDOperand &Op : N->operands()) add(Op.get());
+    if (llvm::isa<llvm::DILexicalBlockBase>(N) &&
+        cycles(N, [](const llvm::MDNode *X) -> const llvm::MDNode * {
+          auto *B = llvm::dyn_cast<llvm::DILexicalBlockBase>(X);
+          return B ? llvm::dyn_cast_or_null<llvm::MDNode>(B->getRawScope()) : nullptr;
+        }))
+      return true;
+    if (llvm::isa<llvm::DILocation>(N) &&
+        cycles(N, [](const llvm::MDNode *X) -> const llvm::MDNode * {
+          auto *L = llvm::dyn_cast<llvm::DILocation>(X);
+          return L ? llvm::dyn_cast_or_null<llvm::MDNode>(L->getRawInlinedAt()) : nullptr;
+        }))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts) {
@@ -195,6 +253,9 @@ Result<std::unique_ptr<llvm::Module>> parseModule(std::string_view data, const s
     return makeError("invalid LLVM IR: " + Diag.getMessage().str(),
                      SourceLoc{name, (unsigned)std::max(0, Diag.getLineNo()),
                                (unsigned)std::max(0, Diag.getColumnNo() + 1)});
+  if (debugChainsCycle(*M))
+    return makeError("invalid LLVM IR: a debug-information scope is its own ancestor",
+                     SourceLoc{name, 0, 0});
   // The parser accepts IR the passes must never see (a use that does not
   // follow its definition, a block without a terminator): verify it.
   std::string problems;

@@ -98,6 +98,8 @@ private:
   Statement *Cur = nullptr;
   /// The loop a value is used in: the current statement's, else I's own.
   const llvm::Loop *useScope(llvm::Instruction *I);
+  /// Statements from FirstStatement on in `order` (their indices), renamed.
+  void reorderStatements(const std::vector<size_t> &order);
   /// V's loop if V is the index of a loop enclosing that use, else null.
   const LoopRecord *enclosingIv(llvm::Value *V);
   std::vector<std::pair<size_t, Access>> CurAccesses; // ref index, access

@@ -464,7 +464,14 @@ void FunctionBuilder::addScalarDefinitions() {
                    [&](size_t a, size_t b) { return key(a) < key(b); });
   bool moved = false;
   for (size_t k = 0; k < order.size(); ++k) moved = moved || order[k] != FirstStatement + k;
-  if (!moved) return;
+  // The definitions came after the phases were made: make them again, in
+  // the new order where there is one.
+  if (moved) reorderStatements(order);
+  P.phases.resize(FirstPhase);
+  buildPhases();
+}
+
+void FunctionBuilder::reorderStatements(const std::vector<size_t> &order) {
   std::vector<Statement> sorted;
   std::vector<Instruction *> at;
   std::vector<char> before;
@@ -483,8 +490,6 @@ void FunctionBuilder::addScalarDefinitions() {
   StmtAt = std::move(at);
   StmtBefore = std::move(before);
   for (auto &Pd : PendingRefs) Pd.stmt = newIndex[Pd.stmt];
-  P.phases.resize(FirstPhase);
-  buildPhases();
 }
 
 /// `Name = V` where V flows into the variable: at V's definition, or (From
