@@ -51,9 +51,7 @@ int main(int argc, char **argv) {
   const int sizes[] = {8, 64, 99, 100, 512, 4096, 65536, 1 << 20};
   int peer = argc > 1 ? std::atoi(argv[1]) : 1;
   std::vector<char> buf(1 << 20);
-  for (int m : sizes) {
-    // One untimed round trip first: afterwards rank 0's clock starts when
-    // the peer is already waiting (a barrier would leave them skewed).
+  auto roundTrip = [&](int m) {
     if (rank == 0) {
       MPI_Send(buf.data(), m, MPI_BYTE, peer, 1, MPI_COMM_WORLD);
       MPI_Recv(buf.data(), m, MPI_BYTE, peer, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -61,17 +59,14 @@ int main(int argc, char **argv) {
       MPI_Recv(buf.data(), m, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       MPI_Send(buf.data(), m, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
     }
+  };
+  for (int m : sizes) {
+    // One untimed round trip first: afterwards rank 0's clock starts when
+    // the peer is already waiting (a barrier would leave them skewed).
+    roundTrip(m);
     double t0 = MPI_Wtime();
     const int reps = 4;
-    for (int k = 0; k < reps; ++k) {
-      if (rank == 0) {
-        MPI_Send(buf.data(), m, MPI_BYTE, peer, 1, MPI_COMM_WORLD);
-        MPI_Recv(buf.data(), m, MPI_BYTE, peer, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      } else if (rank == peer) {
-        MPI_Recv(buf.data(), m, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Send(buf.data(), m, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
-      }
-    }
+    for (int k = 0; k < reps; ++k) roundTrip(m);
     double t = (MPI_Wtime() - t0) / (2 * reps);
     if (rank == 0) std::printf("%d %.9g\n", m, t);
   }
