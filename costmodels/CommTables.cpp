@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace dlayout::cost::detail {
 
@@ -143,7 +144,11 @@ void TermWalk::table42(int d, const SubRef &L, const SubRef &R,
     return;
   }
   if (boundaryCommunication(L, R)) { // 3: (N > 1) Shift(bd) + IDM(mlis - bd)
-    double bd = std::min(boundaryData(L, R, lr), mR);
+    // Eq. 4.4, or the boundaries the owners really cross (TermOptions).
+    std::optional<double> exact;
+    if (opts_.exactOwners)
+      exact = boundaryDataExact(L, R, lr);
+    double bd = std::min(exact ? *exact : boundaryData(L, R, lr), mR);
     dim.boundary = true;
     dim.shift = bd;
     int64_t c1 = L.beta.constant - L.dist->offset;

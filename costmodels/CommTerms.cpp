@@ -234,6 +234,26 @@ void TermWalk::constantPair(int d) {
                              "invariant pair: replicated lhs", procsOf(d)));
     return;
   }
+  // Beyond the thesis (TermOptions): two numbers in one mesh dimension have
+  // known owners, f(A_k, c) of Eq. 2.1, instead of the probability 1/N_k.
+  auto number = [](const SubRef &s) {
+    return s.kind == SubRef::Constant && s.dist && s.beta.terms.empty() &&
+           !s.beta.opaque;
+  };
+  if (opts_.exactOwners && number(L) && number(R) &&
+      L.dist->meshDim == R.dist->meshDim && L.dist->procs == R.dist->procs) {
+    auto o1 = ownerCoordinate(*L.dist, L.beta.constant);
+    auto o2 = ownerCoordinate(*R.dist, R.beta.constant);
+    if (o1 && o2) {
+      if (*o1 == *o2)
+        return;
+      CommTerm t = term(Primitive::Transfer, d,
+                        "invariant pair: owners differ (Eq. 2.1), Transfer(1)");
+      t.certain = true;
+      dim.terms.push_back(t);
+      return;
+    }
+  }
   dim.terms.push_back(
       chance(d, "invariant pair: (1 - 1/N) Transfer(1)", procsOf(d)));
 }
@@ -320,7 +340,7 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
 } // namespace detail
 
 ReferenceTerms referenceTerms(const StatementFacts &sf, const RhsFacts &rf,
-                              const LayoutView &lv) {
+                              const LayoutView &lv, const TermOptions &opts) {
   std::vector<char> type2(rf.type2.begin(), rf.type2.end());
   // "alpha * j + x": communication stays inside the loops where x varies,
   // when the dimension is really partitioned (section 6.2.4, olda).
@@ -338,13 +358,13 @@ ReferenceTerms referenceTerms(const StatementFacts &sf, const RhsFacts &rf,
     force(sf.lhs, lv.arrays[sf.lhs.array]);
 
   for (size_t attempt = 0; attempt <= sf.loops.size(); ++attempt) {
-    TermWalk walk(sf, rf, lv, type2);
+    TermWalk walk(sf, rf, lv, type2, opts);
     int freeze = walk.run();
     if (freeze < 0 || type2[freeze])
       return std::move(walk.out);
     type2[freeze] = 1;
   }
-  TermWalk walk(sf, rf, lv, type2);
+  TermWalk walk(sf, rf, lv, type2, opts);
   walk.run();
   return std::move(walk.out);
 }

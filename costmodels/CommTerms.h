@@ -24,7 +24,7 @@
 // per mesh dimension plus the terms; Composition.h turns them into
 // messages.
 //
-// Beyond the thesis: replicated arrays (a replicated rhs needs nothing in
+// Beyond the thesis: exact owners (TermOptions); replicated arrays (a replicated rhs needs nothing in
 // that mesh dimension; a replicated lhs needs every copy filled:
 // multicasts), and the array dimensions that lie on no mesh dimension, whose
 // traversal in the combined loops scales the messages ("local size").
@@ -46,6 +46,9 @@ struct CommTerm {
   double factor = 1;          // (N > 1) indicators, x2 for overlapping groups
   bool probabilistic = false; // (1 - 1/N) Transfer: factor holds 1 - 1/N
   int64_t probabilityN = 1;
+  /// An invariant pair whose owners the layout decides (TermOptions::
+  /// exactOwners): a Transfer that certainly happens (factor 1).
+  bool certain = false;
   double count = 1;              // Transfers repeated: bd (les - 1), or n_l
   bool boundaryTransfer = false; // type-2 case 2, covers its loop
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
@@ -84,7 +87,19 @@ struct ReferenceTerms {
   int irregularMeshDim = -1;
 };
 
+/// Beyond the thesis. The thesis keeps its estimates symbolic in the mesh,
+/// so it takes two invariant elements as co-located with probability 1/N_k
+/// and counts Eq. 4.4's boundary data in blocks per processor. With a
+/// concrete layout the owner function (Eq. 2.1) answers both exactly where
+/// every position is a number (block, cyclic, block-cyclic; SubReference.h:
+/// ownerCoordinate, boundaryDataExact); that is what a program run under the
+/// layout moves (validate/). Off: the thesis's formulas.
+struct TermOptions {
+  bool exactOwners = true;
+};
+
 ReferenceTerms referenceTerms(const StatementFacts &sf, const RhsFacts &rf,
-                              const LayoutView &lv);
+                              const LayoutView &lv,
+                              const TermOptions &opts = {});
 
 } // namespace dlayout::cost

@@ -55,6 +55,13 @@ Repetitions repetitions(const StatementFacts &sf, const RhsFacts &rf,
   return r;
 }
 
+/// The same array with the same subscripts (the source locations aside).
+bool sameReference(const RhsFacts &a, const RhsFacts &b) {
+  return a.ref.ref && b.ref.ref && a.ref.array == b.ref.array &&
+         a.ref.ref->subscripts == b.ref.ref->subscripts &&
+         a.reductionOperand == b.reductionOperand;
+}
+
 int placement(const ReferenceTerms &rt) {
   for (int l = int(rt.type2.size()) - 1; l >= 0; --l)
     if (rt.type2[l])
@@ -91,8 +98,8 @@ std::string CommCost::describe() const {
   if (pipelined)
     s += "; pipelined (section 4.5.3)";
   if (sharedBy > 1)
-    s += "; ghost exchange shared by " + std::to_string(sharedBy) +
-         " references";
+    s += "; one exchange serves " + std::to_string(sharedBy) +
+         " references (ghost region / message coalescing)";
   return s;
 }
 
@@ -105,10 +112,18 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
   std::vector<ReferenceTerms> all;
   all.reserve(sf.rhs.size());
   for (const RhsFacts &rf : sf.rhs)
-    all.push_back(referenceTerms(sf, rf, lv));
+    all.push_back(referenceTerms(sf, rf, lv, opts.terms));
   std::vector<char> skip(sf.rhs.size(), 0);
   std::vector<int> sharedBy(sf.rhs.size(), 1);
-  if (opts.ghostExchange && lv.anyOverlap) {
+  // Message coalescing: an identical reference is fetched once.
+  for (size_t i = 0; opts.coalescing && i < sf.rhs.size(); ++i)
+    for (size_t j = 0; j < i && !skip[i]; ++j)
+      if (!skip[j] && sameReference(sf.rhs[i], sf.rhs[j]) &&
+          all[i].type2 == all[j].type2) {
+        skip[i] = 1;
+        ++sharedBy[j];
+      }
+  if ((opts.ghostExchange && lv.anyOverlap) || opts.coalescing) {
     struct Keeper {
       int array, dim, dir, index;
     };
@@ -116,12 +131,13 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     for (size_t i = 0; i < all.size(); ++i) {
       int dim = -1, dir = 0;
       double width = 0;
-      if (!soleShift(all[i], dim, dir, width))
+      if (skip[i] || !soleShift(all[i], dim, dir, width))
         continue;
       const ArrayDist &ad = lv.arrays[sf.rhs[i].ref.array];
       const DimDist &dd = ad.dims[ad.dimOnMesh[dim]];
       double ghost = dir > 0 ? double(dd.overlapLeft) : double(dd.overlapRight);
-      if (ghost <= 0 || ghost < width)
+      bool covered = opts.ghostExchange && ghost > 0 && ghost >= width;
+      if (!covered && !opts.coalescing)
         continue;
       int array = sf.rhs[i].ref.array;
       auto it =
@@ -137,7 +153,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       int keep = all[i].dims[dim].shift > all[j].dims[dim].shift ? int(i) : j;
       int drop = keep == int(i) ? j : int(i);
       skip[drop] = 1;
-      sharedBy[keep] = sharedBy[j] + 1;
+      sharedBy[keep] = sharedBy[i] + sharedBy[j];
       it->index = keep;
     }
   }

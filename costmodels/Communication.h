@@ -23,7 +23,15 @@
 //   - ghost-region exchange: references to one array in one statement whose
 //     only communication is a boundary Shift in the same mesh dimension and
 //     direction share one exchange when the layout gives that dimension an
-//     overlap at least as wide (DINO / HPF shadow widths).
+//     overlap at least as wide (DINO / HPF shadow widths);
+//   - message coalescing (Fortran D): a reference identical to an earlier
+//     one of the statement (same array and subscripts, same placement: the
+//     MAX/MIN a front end expands into selects reads each operand twice) is
+//     fetched with it, once; and with `coalescing` the widest boundary Shift
+//     per array, mesh dimension, direction and placement carries the
+//     narrower ones whatever the overlap (their elements are a subset of its
+//     own: one message per neighbour, as the validate executor sends);
+//   - exact owners (CommTerms.h, TermOptions).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -48,6 +56,8 @@ struct CommunicationOptions {
   bool pipelining = true;
   IrregularStrategy irregular = IrregularStrategy::Collective;
   bool ghostExchange = true;
+  bool coalescing = true; // message coalescing (above)
+  TermOptions terms;
 };
 
 /// One primitive (or inspector/executor phase) charged to a statement.
@@ -62,7 +72,7 @@ struct CommCost {
   int placement = -1; // innermost loop containing it; -1: outside all
   const char *rule = "";
   bool pipelined = false; // section 4.5.3 applied
-  int sharedBy = 1;       // ghost exchange: references it serves
+  int sharedBy = 1;       // ghost exchange / coalescing: references it serves
   double tiles = 1;       // tiling repetitions included
 
   /// The rule with its qualifiers, for the breakdown.

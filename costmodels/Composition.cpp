@@ -36,7 +36,9 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
     if (t.prim == Primitive::Transfer) {
       int64_t p = (-same->group) * (-t.group);
       same->group = -p;
-      same->factor = 1 - 1 / double(p);
+      // Owners known to differ in one mesh dimension: the element moves.
+      same->certain = same->certain || t.certain;
+      same->factor = same->certain ? 1 : 1 - 1 / double(p);
     } else {
       same->group *= t.group;
     }
@@ -101,7 +103,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       ComposedTerm t;
       t.prim = c.prim;
       t.words = total;
-      t.group = c.probabilistic ? -c.probabilityN : c.group;
+      t.group = c.probabilistic ? -c.probabilityN : c.certain ? -1 : c.group;
+      t.certain = c.certain;
       t.factor = c.factor;
       t.count = c.count;
       t.span = mesh[d];

@@ -35,6 +35,7 @@ struct ComposedTerm {
   double count = 1;  // repeated Transfers
   int64_t span = 1;  // processors along the mesh dimension it runs in
   bool boundaryTransfer = false;
+  bool certain = false; // an invariant pair's Transfer with known owners
   int loop = -1;
   const char *rule = "";
 };

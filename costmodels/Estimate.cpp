@@ -56,6 +56,8 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m,
   cmo.pipelining = opts_.pipelining;
   cmo.irregular = opts_.irregular;
   cmo.ghostExchange = opts_.ghostExchange;
+  cmo.coalescing = opts_.coalescing;
+  cmo.terms.exactOwners = opts_.exactOwners;
 
   std::vector<CommCost> comm;
   for (const StatementFacts &sf : pf.statements) {

@@ -57,6 +57,11 @@ struct EstimateOptions {
   bool topologyHops = false;
   IrregularStrategy irregular = IrregularStrategy::Collective;
   bool ghostExchange = true;
+  /// Beyond the thesis: message coalescing (Communication.h) and owners
+  /// decided from the layout where positions are numbers (CommTerms.h,
+  /// TermOptions). Both off: the thesis's per-reference terms.
+  bool coalescing = true;
+  bool exactOwners = true;
 };
 
 struct EstimateTerm {

@@ -209,6 +209,45 @@ double boundaryData(const SubRef &sr1, const SubRef &sr2, const LoopRange &l) {
   return perBoundary * blocks; // Eq. 4.4
 }
 
+std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i) {
+  if (!d.onMesh() || d.block <= 0 ||
+      (d.kind != DistKind::Block && d.kind != DistKind::Cyclic &&
+       d.kind != DistKind::BlockCyclic))
+    return std::nullopt;
+  int64_t N = std::max<int64_t>(d.procs, 1);
+  int64_t c = floorDiv(i - d.offset, d.block) % N; // Eq. 2.1
+  return c < 0 ? c + N : c;
+}
+
+std::optional<double> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
+                                        const LoopRange &l) {
+  // Enumerating more indices than this is left to Eq. 4.4 (the solver
+  // evaluates many layouts).
+  constexpr double kMaxTrips = 1 << 16;
+  if (!singles(sr1, sr2) || sr1.loop != sr2.loop || !sr1.beta.terms.empty() ||
+      !sr2.beta.terms.empty() || sr1.beta.opaque || sr2.beta.opaque)
+    return std::nullopt;
+  const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
+  if (d1.meshDim != d2.meshDim || d1.procs != d2.procs || d1.procs <= 1 ||
+      l.trips <= 0 || l.trips > kMaxTrips || l.first != std::floor(l.first))
+    return std::nullopt;
+  if (!ownerCoordinate(d1, 0) || !ownerCoordinate(d2, 0))
+    return std::nullopt;
+  std::vector<double> sent(size_t(d2.procs), 0), received(size_t(d1.procs), 0);
+  int64_t j = int64_t(l.first), trips = int64_t(l.trips);
+  int64_t step = l.ascending ? l.step : -l.step;
+  for (int64_t t = 0; t < trips; ++t, j += step) {
+    int64_t p1 = *ownerCoordinate(d1, sr1.alpha * j + sr1.beta.constant);
+    int64_t p2 = *ownerCoordinate(d2, sr2.alpha * j + sr2.beta.constant);
+    if (p1 == p2)
+      continue;
+    sent[size_t(p2)] += 1;
+    received[size_t(p1)] += 1;
+  }
+  return std::max(*std::max_element(sent.begin(), sent.end()),
+                  *std::max_element(received.begin(), received.end()));
+}
+
 bool regular(const SubRef &s, const LoopRange &l) {
   if (s.kind != SubRef::Single || !s.dist || !s.dist->onMesh() ||
       s.dist->procs <= 1 || s.dist->blocked())

@@ -90,6 +90,8 @@ struct LoopRange {
   double range = 0; // r_l
   double trips = 0; // n_l
   int64_t step = 1; // |s_l|
+  double first = 0; // i_l, the first index value (expected)
+  bool ascending = true; // s_l > 0
 };
 
 /// Eq. 3.2 / 4.2: the most iterations of the loop one processor gets (for a
@@ -120,6 +122,21 @@ double speedRatio(const SubRef &sr1, const SubRef &sr2);
 bool boundaryCommunication(const SubRef &sr1, const SubRef &sr2);
 /// Eq. 4.4.
 double boundaryData(const SubRef &sr1, const SubRef &sr2, const LoopRange &l);
+/// Beyond the thesis: the elements the busiest processor sends or receives
+/// when sr2's data crosses to sr1's owners over the loop, counted from the
+/// owner function (Eq. 2.1) at every index the loop takes, where that is
+/// known: both sub-references single-index in the loop alone (beta a
+/// number), on one mesh dimension, block, cyclic or block-cyclic, and an
+/// integral first index. Eq. 4.4 counts blocks per processor,
+/// ceil(|alpha2| r_l / (N b2)), which charges a boundary after the last
+/// block of the range too (a block-cyclic range that ends a few elements
+/// into a new round); this counts only the boundaries crossed.
+std::optional<double> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
+                                        const LoopRange &l);
+/// Beyond the thesis: the processor coordinate (f(A_k, i) of Eq. 2.1) of
+/// index i in a block, cyclic or block-cyclic dimension; nullopt for other
+/// kinds (general_block, indirect) and dimensions on no mesh dimension.
+std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i);
 /// Cyclic regularity (section 4.4.3): b a multiple of |alpha| * s.
 bool regular(const SubRef &s, const LoopRange &l);
 /// The two sub-references denote the same expression in identically

@@ -17,7 +17,8 @@
 namespace dlayout::cost::detail {
 
 inline LoopRange rangeOf(const StatementFacts &sf, int l) {
-  return {sf.loops[l].range, sf.loops[l].trips, sf.loops[l].step};
+  const LoopFacts &f = sf.loops[l];
+  return {f.range, f.trips, f.step, f.first, !f.loop || f.loop->step >= 0};
 }
 
 inline int rawLevel(const SubRef &s) {
@@ -41,8 +42,8 @@ inline double speed(const SubRef &s) {
 class TermWalk {
 public:
   TermWalk(const StatementFacts &sf, const RhsFacts &rf, const LayoutView &lv,
-           std::vector<char> type2)
-      : sf_(sf), rf_(rf), lv_(lv), D_(int(lv.mesh.size())),
+           std::vector<char> type2, const TermOptions &opts = {})
+      : sf_(sf), rf_(rf), lv_(lv), opts_(opts), D_(int(lv.mesh.size())),
         m_(int(sf.loops.size())) {
     out.type2 = std::move(type2);
     out.dims.assign(D_, DimResult{});
@@ -149,6 +150,7 @@ private:
   const StatementFacts &sf_;
   const RhsFacts &rf_;
   const LayoutView &lv_;
+  TermOptions opts_;
   int D_, m_;
   std::vector<std::pair<SubRef, SubRef>> base_;
   std::vector<int> level_;

@@ -126,8 +126,11 @@ TEST(Jacobi, GhostExchangeMergesShiftsOfOneDirection) {
       {4, 1}, {{"A", {block(0), block(1)}}, {"B", {block(0), block(1)}}});
   Layout ghost = plain;
   ghost.arrays["A"].dims[0].overlapLeft = 2;
-  auto a = comm(run(p, plain), "S1", "A");
-  auto g = comm(run(p, ghost), "S1", "A");
+  // Without message coalescing only the overlap merges them.
+  EstimateOptions separate;
+  separate.coalescing = false;
+  auto a = comm(run(p, plain, separate), "S1", "A");
+  auto g = comm(run(p, ghost, separate), "S1", "A");
   ASSERT_EQ(a.size(), 2u);
   ASSERT_EQ(g.size(), 1u);
   // The row block of the other dimension is n = 66 elements; widths 1, 2.
@@ -136,7 +139,37 @@ TEST(Jacobi, GhostExchangeMergesShiftsOfOneDirection) {
   EXPECT_NEAR(g[0].seconds, shift(2 * n), 1e-12);
   // Too narrow an overlap keeps both.
   ghost.arrays["A"].dims[0].overlapLeft = 1;
-  EXPECT_EQ(comm(run(p, ghost), "S1", "A").size(), 2u);
+  EXPECT_EQ(comm(run(p, ghost, separate), "S1", "A").size(), 2u);
+  // Message coalescing (the default): the width-2 Shift carries the width-1
+  // one's elements whatever the overlap, as the executor sends them.
+  auto c = comm(run(p, plain), "S1", "A");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].messageWords, 2 * n);
+  EXPECT_NEAR(c[0].seconds, shift(2 * n), 1e-12);
+}
+
+TEST(Jacobi, IdenticalReferencesAreFetchedOnce) {
+  // MAX(A(i-1,j), A(i,j)) expanded into select(A(i-1,j) > A(i,j),
+  // A(i-1,j), A(i,j)): the repeated A(i-1,j) is one fetch.
+  const int64_t n = 66;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, n});
+  auto i = b.loop("I", b.c(2), b.p("N"), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.p("N"), i, 1, true);
+  b.stmt({i, j}, b.ref("B", {b.iv(i), b.iv(j)}),
+         {b.ref("A", {b.iv(i, 1, -1), b.iv(j)}), b.ref("A", {b.iv(i), b.iv(j)}),
+          b.ref("A", {b.iv(i, 1, -1), b.iv(j)}), b.ref("A", {b.iv(i), b.iv(j)})},
+         {.loads = 4, .stores = 1, .fadd = 1});
+  Program p = b.build();
+  Layout l = layout({4, 1}, {{"A", {block(0), block(1)}}, {"B", {block(0), block(1)}}});
+  auto t = comm(run(p, l), "S1", "A");
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0].messageWords, n);
+  EstimateOptions thesis;
+  thesis.coalescing = false;
+  EXPECT_EQ(comm(run(p, l, thesis), "S1", "A").size(), 2u);
 }
 
 } // namespace
