@@ -26,16 +26,16 @@ using nlohmann::json;
 
 namespace {
 
-/// Bytes one (busiest) processor sends for a term (thesis Table 6.1's
+/// Messages one (busiest) processor sends for a term (thesis Table 6.1's
 /// algorithms: a tree root sends ceil(log2 g) messages, a ring member or a
-/// scatter root g - 1, everything else one).
-double bytesSent(const EstimateTerm &t) {
-  double g = std::max<int64_t>(t.groupSize, 1), m = t.messageBytes;
+/// scatter root g - 1, everything else one); each carries messageBytes.
+double messagesSent(const EstimateTerm &t) {
+  double g = std::max<int64_t>(t.groupSize, 1);
   double k = 1;
   const std::string &p = t.primitive;
   if (p == "OneToManyMulticast" || p == "Reduction") k = std::ceil(std::log2(std::max(g, 1.0)));
   else if (p == "ManyToManyMulticast" || p == "Scatter") k = g - 1;
-  return k * m * t.repetitions;
+  return k * t.repetitions;
 }
 
 /// The line of a job's standard error that says what went wrong: the first
@@ -289,15 +289,21 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
                                        ph.value("reason", std::string()));
     }
     for (auto &rk : r.at("ranks")) {
-      int64_t sent = 0;
-      for (auto &ph : rk.at("phases")) sent += ph.at("bytes_sent").get<int64_t>();
+      int64_t sent = 0, msgs = 0;
+      for (auto &ph : rk.at("phases")) {
+        sent += ph.at("bytes_sent").get<int64_t>();
+        msgs += ph.at("messages_sent").get<int64_t>();
+      }
       run.bytes = std::max(run.bytes, sent);
+      run.busiestMessages = std::max(run.busiestMessages, msgs);
     }
     // Predictions over the phases that ran (all of them unless one was skipped).
     for (const auto &t : estimates[i].terms) {
       if (!executed.count(t.phase)) continue;
       run.predictedSeconds += t.seconds;
-      if (t.kind == EstimateTerm::Kind::Communication) run.predictedBytes += bytesSent(t);
+      if (t.kind != EstimateTerm::Kind::Communication) continue;
+      run.predictedMessages += messagesSent(t);
+      run.predictedBytes += messagesSent(t) * t.messageBytes;
     }
     rep.runs.push_back(std::move(run));
   }
@@ -327,11 +333,14 @@ json toJson(const ValidationReport &r) {
               {"bytes", x.bytes},
               {"total_bytes", x.totalBytes},
               {"predicted_bytes", x.predictedBytes},
+              {"busiest_messages", x.busiestMessages},
+              {"predicted_messages", x.predictedMessages},
               {"correct", x.correct},
               {"refinements", x.refinements},
               {"skipped_phases", x.skippedPhases},
               {"arrays", x.execution.value("arrays", json::array())},
-              {"phases", x.execution.value("phases", json::array())}};
+              {"phases", x.execution.value("phases", json::array())},
+              {"placements", x.execution.value("placements", json::array())}};
     runs.push_back(j);
   }
   json doc = {{"schema", "dlayout-validation/1"}, {"backend", r.backend}, {"procs", r.procs},

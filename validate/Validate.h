@@ -69,9 +69,10 @@ struct LayoutRun {
   std::string name;
   Layout layout;
   bool recommended = false;
-  double predictedSeconds = 0, predictedBytes = 0;
+  double predictedSeconds = 0, predictedBytes = 0, predictedMessages = 0;
   double measuredSeconds = 0;
   int64_t messages = 0, bytes = 0, totalBytes = 0; // bytes: the busiest rank's
+  int64_t busiestMessages = 0;                     // the busiest rank's messages sent
   int refinements = 0;
   bool correct = false;
   std::vector<std::string> skippedPhases; // "P2: reason"

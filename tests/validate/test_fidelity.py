@@ -23,6 +23,14 @@ the invariant pairs DP(1,J) = DP(IL,J) ... charged (1 - 1/N) Transfers
 although the layout puts both ends on one processor, and Eq. 4.4 counted
 two blocks per processor where one boundary is crossed.
 
+With the argument `dgefa`: dgefa (samples/paradigm/dgefa.F, N = 16) on 4
+simulated iPSC/2 nodes, A column-cyclic: correct, and the swap
+`A(L,J) = A(K,J)` (line 71), whose row L is a scalar set before loop 80,
+fetches its elements once per K before loop 80 (level 1, vectorised over
+J, where the estimator places it) and not once per instance: the subscript
+is known ahead because no statement in loop 80 assigns L (ExecProgram.h,
+CStmt::aheadLevel).
+
 Not asserted, because it does not hold (docs/validate-jacobi.md): Spearman
 >= 0.8 over jacobi's `--layouts all` candidates at P = 16. The Shift term
 (Table 6.1: 2 x Transfer per Shift, the Shifts of a cycle summed) is about
@@ -146,9 +154,43 @@ def dflux_recommended():
         r["predicted_bytes"], r["bytes"], 100 * err))
 
 
+def dgefa_pivot_row():
+    dgefa = os.path.join(SRC, "samples", "paradigm", "dgefa.F")
+    cols = {"schema": "dlayout-layout/1", "mesh": [4],
+            "arrays": {"A": {"dims": [{"kind": "collapsed"}, {"kind": "cyclic", "mesh_dim": 0}]},
+                       "IPVT": {"dims": [{"kind": "collapsed"}]}}}
+    with tempfile.TemporaryDirectory() as d:
+        lf = os.path.join(d, "layouts.json")
+        json.dump([cols], open(lf, "w"))
+        mf = os.path.join(d, "model.json")
+        p = subprocess.run([DLAYOUT, "extract", dgefa, "--param", "N=16", "-o", mf],
+                           capture_output=True, text=True, timeout=300)
+        check(p.returncode == 0, "dlayout extract dgefa: %s" % p.stderr[-1000:])
+        model = json.load(open(mf))
+        p = subprocess.run([DLAYOUT, "validate", mf, "--procs", "4", "--machine", "ipsc2", "--backend",
+                            "simgrid", "--format", "json", "--layouts", lf, "--param", "N=16"],
+                           capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        fail("dlayout validate dgefa: exit %d\n%s" % (p.returncode, p.stderr[-2000:]))
+    r = json.loads(p.stdout)["runs"][0]
+    check(r["correct"], "dgefa: not correct: %s" % r["arrays"])
+    swap = {s["id"] for s in model["statements"] if s["loc"]["line"] == 71}
+    check(swap, "dgefa: no statement on line 71 (A(L,J) = A(K,J))")
+    pl = [x for x in r["placements"] if x["statement"] in swap]
+    check(pl, "dgefa: no placement for the reads of line 71")
+    for x in pl:
+        print("dgefa line 71 %s ref %d: estimator level %d, executor level %d" % (
+            x["statement"], x["ref"], x["estimator_level"], x["level"]))
+        check(x["level"] == 1 and x["estimator_level"] == 1,
+              "dgefa: the reads of A(L,J) = A(K,J) are fetched at level %d (estimator %d), not once "
+              "per K before loop 80 (level 1)" % (x["level"], x["estimator_level"]))
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["dflux"]:
         dflux_recommended()
+    elif sys.argv[1:] == ["dgefa"]:
+        dgefa_pivot_row()
     else:
         d = four_layouts()
         computation_term(d)

@@ -67,13 +67,49 @@ Reduce reduceFromString(const std::string &s) {
   return Reduce::None;
 }
 
+/// The outermost loop level of s from which its instances can be enumerated
+/// ahead of running them (CStmt::aheadLevel): what its subscript expressions,
+/// its private scalar's readers' subscripts and the bounds of its loops read
+/// must already hold the values the instances will see. An element read by a
+/// subscript expression is broadcast per instance: s.depth(). An element read
+/// by a bound is broadcast on entry to that loop: inside it. A scalar must
+/// not be assigned inside the loop the enumeration starts before.
+int aheadLevel(const ExecProgram &x, const CStmt &s,
+               const std::vector<std::set<int>> &assignedIn) {
+  std::set<int> scalars;
+  bool elements = false;
+  auto scan = [&](const CExpr &e, bool subscript, auto &self) -> void {
+    if (e.kind == Expr::Kind::Scalar) scalars.insert(e.index);
+    if (e.kind == Expr::Kind::Ref && subscript) elements = true;
+    for (const auto &a : e.args) self(a, subscript, self);
+  };
+  auto scanSubscripts = [&](const CStmt &t) {
+    for (const auto &r : t.refs)
+      for (const auto &sub : r.subs)
+        for (const auto &e : sub.expr) scan(e, true, scan);
+  };
+  scanSubscripts(s);
+  for (int c : s.consumers) scanSubscripts(x.stmts[c]); // executors() evaluates them
+  if (elements) return s.depth();
+  int level = 0;
+  for (int k = 0; k < s.depth(); ++k)
+    for (const CBound *b : {&x.loops[s.loops[k]].lower, &x.loops[s.loops[k]].upper}) {
+      if (!b->refs.empty()) level = k + 1;
+      for (const auto &e : b->expr) scan(e, false, scan);
+    }
+  while (level < s.depth() &&
+         std::any_of(scalars.begin(), scalars.end(),
+                     [&](int v) { return assignedIn[s.loops[level]].count(v) > 0; }))
+    ++level;
+  return level;
+}
+
 struct Compiler {
   const Program &p;
   const PlacementLevels &levels;
   ExecProgram x;
   std::map<std::string, int> loopSlot, scalarId;
   std::vector<int> replicatedNow; // indexRefs of subscript expressions
-  std::vector<char> loopHasExpr;  // per slot: a bound given by an expression
 
   Affine affine(const AffineExpr &e) {
     Affine a;
@@ -269,7 +305,6 @@ Result<ExecProgram> Compiler::run() {
 
   // Loops: bounds may be unusable; a loop's problem is its statements'.
   std::vector<std::string> loopProblem(p.loops.size());
-  loopHasExpr.assign(p.loops.size(), 0);
   for (size_t i = 0; i < p.loops.size(); ++i) {
     const Loop &l = p.loops[i];
     CLoop c;
@@ -280,7 +315,6 @@ Result<ExecProgram> Compiler::run() {
     try {
       c.lower = bound(l.lower, l, "lower");
       c.upper = bound(l.upper, l, "upper");
-      loopHasExpr[i] = !c.lower.expr.empty() || !c.upper.expr.empty();
     } catch (const NotExecutable &e) {
       loopProblem[i] = e.reason;
     }
@@ -314,19 +348,14 @@ Result<ExecProgram> Compiler::run() {
       if (s.write >= static_cast<int>(c.refs.size()))
         throw NotExecutable{"the written reference does not exist"};
       c.replicated = replicatedNow;
-      for (auto &r : c.refs)
-        for (auto &sub : r.subs)
-          if (!sub.expr.empty()) c.perInstance = true;
       // An indirect left-hand side (Y(IA(I)) = Y(IA(I)) + ...): owner-
       // computes with an inspector; every rank learns the index value
       // (broadcast by its home) and the holders of Y(IA(I)) run it.
       if (s.write >= 0 && c.refs[s.write].indirect()) {
-        c.perInstance = true;
+        c.aheadLevel = c.depth();
         for (auto &sub : c.refs[s.write].subs)
           if (sub.indirect) c.replicated.push_back(sub.indexRef);
       }
-      for (int slot : c.loops)
-        if (loopHasExpr[slot]) c.perInstance = true;
       if (s.write < 0) {
         if (s.scalarWrite.empty()) throw NotExecutable{"statement writes nothing"};
         c.scalar = scalar(s.scalarWrite);
@@ -456,6 +485,14 @@ Result<ExecProgram> Compiler::run() {
   auto readers = privateScalarReaders(p);
   for (size_t i = 0; i < x.stmts.size(); ++i)
     if (stmtNode[i] >= 0) x.stmts[i].consumers.assign(readers[i].begin(), readers[i].end());
+  // How far out each statement's instances can be enumerated.
+  std::vector<std::set<int>> assignedIn(x.loops.size());
+  for (const auto &s : x.stmts)
+    if (s.lhs < 0 && s.scalar >= 0)
+      for (int slot : s.loops) assignedIn[slot].insert(s.scalar);
+  for (size_t i = 0; i < x.stmts.size(); ++i)
+    if (stmtNode[i] >= 0)
+      x.stmts[i].aheadLevel = std::max(x.stmts[i].aheadLevel, aheadLevel(x, x.stmts[i], assignedIn));
 
   // Communication placement, refined where the fetched values would be stale.
   auto nestingLevel = [&](const Dependence &d) {
@@ -539,16 +576,16 @@ Result<ExecProgram> Compiler::run() {
       if (lv != levels.end() && r < lv->second.size() && lv->second[r] >= 0)
         est = std::min(lv->second[r], s.depth());
       auto [used, moves] = refine(s, ps.refs[r].array, est);
-      if (s.perInstance && used < s.depth()) {
-        moves += s.depth() - used;
-        used = s.depth();
+      if (used < s.aheadLevel) {
+        moves += s.aheadLevel - used;
+        used = s.aheadLevel;
       }
       // An indirect reference's index values must be there first: both at
       // the deeper of the two levels.
       for (auto &sub : s.refs[r].subs)
         if (sub.indirect) {
           auto [iu, im] = refine(s, x.arrays[s.indexRefs[sub.indexRef].array].name,
-                                 s.perInstance ? s.depth() : est);
+                                 std::max(est, s.aheadLevel));
           moves += std::max(0, iu - used);
           used = std::max(used, iu);
         }
@@ -575,7 +612,7 @@ Result<ExecProgram> Compiler::run() {
 } // namespace
 
 Result<ExecProgram> compile(const Program &p, const PlacementLevels &levels) {
-  Compiler c{p, levels, {}, {}, {}};
+  Compiler c{p, levels, {}, {}, {}, {}};
   return c.run();
 }
 

@@ -11,8 +11,10 @@
 //     expressions (Subscript::expr, Bound::expr) are evaluated at run time;
 //     their elements are broadcast to every rank by their home (CStmt::
 //     replicated, CBound::refs), and so are the index values of an indirect
-//     left-hand side (owner-computes with an inspector); such statements
-//     communicate per instance (CStmt::perInstance);
+//     left-hand side (owner-computes with an inspector); communication for
+//     a statement is placed no further out than its instances can be
+//     enumerated (CStmt::aheadLevel): a subscript L read from a scalar is
+//     vectorised over the loops that do not assign L;
 //   - per phase, whether it can be executed at all: a phase is skipped (with
 //     the reason) when one of its statements has a subscript the model keeps
 //     only as text (class "unknown" without an expression), a nested
@@ -140,9 +142,13 @@ struct CStmt {
   /// broadcast by its home): those of an indirect left-hand side (owner-
   /// computes with an inspector) and those in subscript expressions.
   std::vector<int> replicated;
-  /// Communication per instance: subscripts or bounds known only at run
-  /// time (scalars, elements) cannot be enumerated ahead.
-  bool perInstance = false;
+  /// The outermost loop level from which the instances can be enumerated
+  /// ahead of running them, and so the outermost level its communication can
+  /// be placed at: 0 for affine subscripts and bounds; inside the loops that
+  /// assign a scalar its subscript or bound expressions read; depth() (per
+  /// instance) when a subscript expression reads an element or the left-
+  /// hand side is indirect.
+  int aheadLevel = 0;
   CExpr expr;
   std::vector<CExpr> guards;
   OpCounts ops;
