@@ -38,13 +38,17 @@ void addMachineOption(CLI::App *cmd, std::string &machine) {
       ->type_name("NAME|FILE");
 }
 
-void addPlacementOption(CLI::App *cmd, std::string &placement) {
+void addPlacementOption(CLI::App *cmd, std::string &placement, bool &noScalarCommunication) {
   cmd->add_option("--placement", placement,
                   "Where communication is placed: 'dependences' (the program's "
                   "dependences) or 'thesis' (every sequential loop a recurrence, "
                   "as PARADIGM saw programs through Parafrase-2)")
       ->check(CLI::IsMember({"dependences", "thesis"}))
       ->capture_default_str();
+  cmd->add_flag("--no-scalar-communication", noScalarCommunication,
+                "Do not cost the operands of scalar assignments that are not reductions, as "
+                "the thesis (section 5.4.1); by default they are costed, since every processor "
+                "runs such an assignment (always off with --placement thesis)");
 }
 
 void addOutputOption(CLI::App *cmd, std::string &output) {

@@ -44,7 +44,9 @@ Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::stri
 /// The options several commands share, worded once.
 void addProcsOption(CLI::App *cmd, int64_t &procs, const std::string &help);
 void addMachineOption(CLI::App *cmd, std::string &machine);
-void addPlacementOption(CLI::App *cmd, std::string &placement);
+/// --placement and --no-scalar-communication: how the estimator reads the
+/// program (EstimateOptions::placement, ::scalarCommunication).
+void addPlacementOption(CLI::App *cmd, std::string &placement, bool &noScalarCommunication);
 void addOutputOption(CLI::App *cmd, std::string &output);
 
 /// "dlayout: error: ..." on standard error; returns 1.

@@ -97,6 +97,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
                 format = "text", output, placement = "dependences", hostfile;
     uint64_t seed = 1;
     double timeout = 0, advisorTime = 5;
+    bool noScalarCommunication = false;
   };
   auto o = std::make_shared<Options>();
   auto *cmd = app.add_subcommand(
@@ -113,7 +114,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
                                            "machine) or mpi (mpirun, real time)")
       ->check(CLI::IsMember({"simgrid", "mpi"}))->capture_default_str();
   addMachineOption(cmd, o->machine);
-  addPlacementOption(cmd, o->placement);
+  addPlacementOption(cmd, o->placement, o->noScalarCommunication);
   cmd->add_option("--hostfile", o->hostfile, "mpi backend: mpirun's hostfile")->type_name("FILE");
   cmd->add_option("--seed", o->seed, "Seed of the initial data")->capture_default_str();
   cmd->add_option("--timeout", o->timeout,
@@ -132,6 +133,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
             vo.seed = o->seed;
             vo.timeoutSeconds = o->timeout;
             if (o->placement == "thesis") vo.estimate.placement = PlacementSource::SequentialLoops;
+            vo.estimate.scalarCommunication = !o->noScalarCommunication;
             JobPrograms jp = jobPrograms();
             vo.executorDir = jp.executorDir;
             vo.smpirun = jp.smpirun;
@@ -152,6 +154,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
               AdviseOptions ao;
               ao.procs = o->procs;
               ao.placement = vo.estimate.placement;
+              ao.scalarCommunication = vo.estimate.scalarCommunication;
               ao.timeLimitSeconds = o->advisorTime;
               auto a = advise(*P, *machine, ao);
               if (!a) return fail(a.error());

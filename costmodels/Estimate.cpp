@@ -9,12 +9,17 @@ namespace dlayout {
 
 using namespace cost;
 
-Result<Estimator> Estimator::build(const Program &p, EstimateOptions opts) {
+cost::AnalysisOptions analysisOptions(const EstimateOptions &opts) {
   AnalysisOptions ao;
   ao.parallelReductions = opts.parallelReductions;
-  ao.scalarCommunication = opts.scalarCommunication;
+  ao.scalarCommunication =
+      opts.scalarCommunication && opts.placement == PlacementSource::Dependences;
   ao.placement = opts.placement;
-  auto facts = analyzeProgram(p, ao);
+  return ao;
+}
+
+Result<Estimator> Estimator::build(const Program &p, EstimateOptions opts) {
+  auto facts = analyzeProgram(p, analysisOptions(opts));
   if (!facts)
     return facts.error();
   Estimator e;

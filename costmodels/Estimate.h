@@ -52,7 +52,12 @@ struct EstimateOptions {
   /// non-parallel loop taken as a recurrence, as PARADIGM saw programs
   /// through Parafrase-2 (reproduces the thesis's estimates).
   PlacementSource placement = PlacementSource::Dependences;
-  bool scalarCommunication = false;
+  /// Beyond the thesis (section 5.4.1 analyses only assignments to array
+  /// elements and to reduction scalars): cost the operands of other scalar
+  /// assignments, which run on every processor and so must reach every one
+  /// (what validate's executor does). Off under the thesis's placement
+  /// (PlacementSource::SequentialLoops) whatever this says.
+  bool scalarCommunication = true;
   /// Beyond the thesis: network hops (Machine::perHop) on the topology.
   bool topologyHops = false;
   IrregularStrategy irregular = IrregularStrategy::Collective;
@@ -63,6 +68,10 @@ struct EstimateOptions {
   bool coalescing = true;
   bool exactOwners = true;
 };
+
+/// The program analysis the estimate of these options rests on (the
+/// advisor and validate's placement plan use the same).
+cost::AnalysisOptions analysisOptions(const EstimateOptions &opts);
 
 struct EstimateTerm {
   enum class Kind { Computation, Communication };

@@ -34,13 +34,10 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   AdviceStats stats;
   EstimateOptions eo;
   eo.placement = opts.placement;
+  eo.scalarCommunication = opts.scalarCommunication;
   auto est = Estimator::build(p, eo);
   if (!est) return est.error();
-  cost::AnalysisOptions ao;
-  ao.placement = opts.placement;
-  ao.parallelReductions = eo.parallelReductions;
-  ao.scalarCommunication = eo.scalarCommunication;
-  auto facts = cost::analyzeProgram(p, ao);
+  auto facts = cost::analyzeProgram(p, analysisOptions(eo));
   if (!facts) return facts.error();
   SolverContext ctx(p, m, *est, *facts, opts.procs);
   stats.analysisSeconds = since(t0);

@@ -174,7 +174,7 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
     if (!pf) return pf.error();
     platform = std::move(*pf);
   }
-  auto plan = placementPlan(p, {eo.placement, eo.parallelReductions, eo.scalarCommunication});
+  auto plan = placementPlan(p, analysisOptions(eo));
   if (!plan) return plan.error();
   // Test hooks (docs/validate.md, "Faults"): "platform" corrupts the
   // platform file SimGrid reads; the others go to the executor.
