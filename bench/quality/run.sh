@@ -17,16 +17,7 @@
 # (parallel validate runs, default 2), OUT, PROCS, MACHINES, ONLY (a
 # comma-separated list of samples), TIMEOUT (seconds a layout may run).
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$ROOT"
-BUILD=${BUILD:-$ROOT/build}
-export DLAYOUT=${DLAYOUT:-$BUILD/cli/dlayout}
-export DLAYOUT_EXEC_DIR=${DLAYOUT_EXEC_DIR:-$BUILD/validate}
-export SRC=$ROOT
-for f in "$DLAYOUT" "$DLAYOUT_EXEC_DIR/dlayout-exec-simgrid"; do
-  [[ -x $f ]] || { echo "run.sh: $f is missing (build the dlayout and dlayout_exec_simgrid targets)" >&2; exit 1; }
-done
-command -v smpirun >/dev/null || { echo "run.sh: smpirun (SimGrid) is not on PATH" >&2; exit 1; }
+source "$(dirname "$0")/../simgrid-env.sh"
 PY=${PYTHON:-python3}
 # The CI subset: programs on which the quality aims, the Spearman aim and
 # correctness hold today, so that CI fails when a change makes the advice or

@@ -27,18 +27,9 @@
 # validate/dlayout-exec-simgrid), DLAYOUT, DLAYOUT_EXEC_DIR (override those),
 # JOBS (parallel validate runs, default 2), OUT (default bench/results).
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$ROOT"
-BUILD=${BUILD:-$ROOT/build}
-export DLAYOUT=${DLAYOUT:-$BUILD/cli/dlayout}
-export DLAYOUT_EXEC_DIR=${DLAYOUT_EXEC_DIR:-$BUILD/validate}
-export SRC=$ROOT
+source "$(dirname "$0")/../simgrid-env.sh"
 JOBS=${JOBS:-2}
 PARTS=${PARTS:-jacobi speed fidelity}
-for f in "$DLAYOUT" "$DLAYOUT_EXEC_DIR/dlayout-exec-simgrid"; do
-  [[ -x $f ]] || { echo "run.sh: $f is missing (build the dlayout and dlayout_exec_simgrid targets)" >&2; exit 1; }
-done
-command -v smpirun >/dev/null || { echo "run.sh: smpirun (SimGrid) is not on PATH" >&2; exit 1; }
 
 if [[ "${QUICK:-0}" == 1 ]]; then
   OUT=${OUT:-$BUILD/bench-validate/quick}
