@@ -28,6 +28,7 @@ import concurrent.futures as cf
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -301,7 +302,11 @@ def one(sample, params, machine, procs, timeout, tmp):
                 s["layout"] = name
                 s["recommended"] = False
                 xruns.append(s)
-    except (RuntimeError, subprocess.TimeoutExpired, ValueError, KeyError) as e:
+    except subprocess.TimeoutExpired as e:
+        row["error"] = "dlayout %s ran past %.0f s" % (e.cmd[1], e.timeout)
+        row["wall_seconds"] = time.monotonic() - t0
+        return row
+    except (RuntimeError, ValueError, KeyError) as e:
         row["error"] = str(e)[-600:]
         row["wall_seconds"] = time.monotonic() - t0
         return row
@@ -388,6 +393,14 @@ def summary(rows):
     return s
 
 
+def error_text(e):
+    """An error's last line, short; a timeout as the command and its limit."""
+    m = re.search(r"Command '\['[^']*', '(\w+)'.*timed out after ([0-9.]+) seconds", e)
+    if m:
+        return "dlayout %s ran past %.0f s" % (m.group(1), float(m.group(2)))
+    return e.splitlines()[-1][-160:] if e else ""
+
+
 def markdown(doc):
     s = doc["summary"]
     L = ["# Quality of the advice and fidelity of the estimates", "",
@@ -422,7 +435,7 @@ def markdown(doc):
     for r in doc["rows"]:
         if "runs" not in r:
             L.append("| %s | %s | %d | — | — | — | — | — | — | — | — | — | error: %s | — |" % (
-                r["sample"], r["machine"], r["procs"], r["error"].splitlines()[-1][:160].replace("|", "/")))
+                r["sample"], r["machine"], r["procs"], error_text(r["error"]).replace("|", "/")))
             continue
         sc = next((v for k, v in r["baselines"].items() if k.startswith("scalapack")), None)
         th = "—"
