@@ -427,14 +427,16 @@ def markdown(doc):
               "; ".join(s["incorrect"]) or "none"), "",
           "![oracle](%s-oracle.svg)" % doc["name"], "", "![speed-up](%s-speedup.svg)" % doc["name"], "",
           "## Per program", "",
+          "*msgs pred/meas*: the median over the candidates of the messages the estimator has the busiest "
+          "processor send over those the busiest rank sent. "
           "*off*: the model's term whose median predicted/simulated ratio over the candidates is furthest "
           "from 1 (shown when beyond 1.25x): computation is the busiest rank's charged work, communication "
           "the rest of the simulated time.", "",
-          "| sample | machine | P | cand. | oracle | best | speed-up (best baseline) | ScaLAPACK | thesis | Spearman | pred/meas | bytes ±5 % | off | correct |",
-          "|:---|:---|---:|---:|---:|:---|:---|---:|:---|---:|---:|:---|:---|:---:|"]
+          "| sample | machine | P | cand. | oracle | best | speed-up (best baseline) | ScaLAPACK | thesis | Spearman | pred/meas | bytes ±5 % | msgs pred/meas | off | correct |",
+          "|:---|:---|---:|---:|---:|:---|:---|---:|:---|---:|---:|:---|---:|:---|:---:|"]
     for r in doc["rows"]:
         if "runs" not in r:
-            L.append("| %s | %s | %d | — | — | — | — | — | — | — | — | — | error: %s | — |" % (
+            L.append("| %s | %s | %d | — | — | — | — | — | — | — | — | — | — | error: %s | — |" % (
                 r["sample"], r["machine"], r["procs"], error_text(r["error"]).replace("|", "/")))
             continue
         sc = next((v for k, v in r["baselines"].items() if k.startswith("scalapack")), None)
@@ -443,11 +445,12 @@ def markdown(doc):
             th = "same" if r["thesis_same_as_recommended"] else "%.2f" % r["thesis_over_recommended"]
         br = [b for b in r["bytes_ratios"] if b is not None]
         nb = sum(abs(b - 1) <= AIM_BYTES for b in br)
-        L.append("| %s | %s | %d | %d | %.3f | %s | %s | %s | %s | %s | %s | %d/%d%s | %s | %s |" % (
+        L.append("| %s | %s | %d | %d | %.3f | %s | %s | %s | %s | %s | %s | %d/%d%s | %s | %s | %s |" % (
             r["sample"], r["machine"], r["procs"], r["candidates"], r["oracle_ratio"], r["best_layout"],
             ("%.2f (%s)" % (r["speedup_over_best_baseline"], r["best_baseline"])) if "best_baseline" in r else "—",
             fmt(sc, 2), th, fmt(r["spearman"], 2), fmt(r["pred_over_meas_geomean"], 2), nb, len(r["bytes_ratios"]),
-            "" if r["affine"] else " (not affine)", r["off"] or "", "yes" if r["all_correct"] else "**NO**"))
+            "" if r["affine"] else " (not affine)", fmt(median(r.get("messages_ratios", [])), 2),
+            r["off"] or "", "yes" if r["all_correct"] else "**NO**"))
     L += ["", "Host: %s, %d CPUs; total wall time %.0f s." % (doc["host"]["host"], doc["host"]["cpus"],
                                                           doc["total_wall_seconds"]), ""]
     return "\n".join(L)
