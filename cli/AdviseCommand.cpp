@@ -25,8 +25,8 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
     double timeLimit = 5;
     unsigned alternatives = 5;
     bool noExact = false;
-    std::string machine = "ipsc2", format = "text", output, placement = "dependences";
-    bool noScalarCommunication = false;
+    std::string machine = "ipsc2", format = "text", output;
+    EstimatorReading reading;
   };
   auto o = std::make_shared<Options>();
   auto *cmd = app.add_subcommand(
@@ -35,7 +35,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
   addProgramOptions(cmd, *o);
   addProcsOption(cmd, o->procs, "Number of processors P");
   addMachineOption(cmd, o->machine);
-  addPlacementOption(cmd, o->placement, o->noScalarCommunication);
+  addPlacementOptions(cmd, o->reading);
   cmd->add_option("--format", o->format, "text, json (dlayout-advice/1), sarif or hpf")
       ->check(CLI::IsMember({"text", "json", "sarif", "hpf"}))->capture_default_str();
   cmd->add_option("--time-limit", o->timeLimit, "Seconds for the Z3 stages (the exact alignment cut gets a "
@@ -56,8 +56,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
             opts.timeLimitSeconds = o->timeLimit;
             opts.alternatives = o->alternatives;
             opts.exact = !o->noExact;
-            if (o->placement == "thesis") opts.placement = PlacementSource::SequentialLoops;
-            opts.scalarCommunication = !o->noScalarCommunication;
+            o->reading.applyTo(opts);
             auto a = advise(*P, *machine, opts);
             if (!a) return fail(a.error());
             // An infinite or NaN time is no prediction: never print it as one.

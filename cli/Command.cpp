@@ -38,14 +38,14 @@ void addMachineOption(CLI::App *cmd, std::string &machine) {
       ->type_name("NAME|FILE");
 }
 
-void addPlacementOption(CLI::App *cmd, std::string &placement, bool &noScalarCommunication) {
-  cmd->add_option("--placement", placement,
+void addPlacementOptions(CLI::App *cmd, EstimatorReading &r) {
+  cmd->add_option("--placement", r.placement,
                   "Where communication is placed: 'dependences' (the program's "
                   "dependences) or 'thesis' (every sequential loop a recurrence, "
                   "as PARADIGM saw programs through Parafrase-2)")
       ->check(CLI::IsMember({"dependences", "thesis"}))
       ->capture_default_str();
-  cmd->add_flag("--no-scalar-communication", noScalarCommunication,
+  cmd->add_flag("--no-scalar-communication", r.noScalarCommunication,
                 "Do not cost the operands of scalar assignments that are not reductions, as "
                 "the thesis (section 5.4.1); by default they are costed, since every processor "
                 "runs such an assignment (always off with --placement thesis)");

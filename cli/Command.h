@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "costmodels/ProgramAnalysis.h"
 #include "model/Program.h"
 
 #include <CLI/CLI.hpp>
@@ -44,9 +45,20 @@ Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::stri
 /// The options several commands share, worded once.
 void addProcsOption(CLI::App *cmd, int64_t &procs, const std::string &help);
 void addMachineOption(CLI::App *cmd, std::string &machine);
-/// --placement and --no-scalar-communication: how the estimator reads the
-/// program (EstimateOptions::placement, ::scalarCommunication).
-void addPlacementOption(CLI::App *cmd, std::string &placement, bool &noScalarCommunication);
+/// How the estimator reads the program, as the user chose it with
+/// --placement and --no-scalar-communication (EstimateOptions::placement,
+/// ::scalarCommunication).
+struct EstimatorReading {
+  std::string placement = "dependences";
+  bool noScalarCommunication = false;
+  /// Sets o.placement and o.scalarCommunication (EstimateOptions,
+  /// AdviseOptions).
+  template <class Options> void applyTo(Options &o) const {
+    if (placement == "thesis") o.placement = cost::PlacementSource::SequentialLoops;
+    o.scalarCommunication = !noScalarCommunication;
+  }
+};
+void addPlacementOptions(CLI::App *cmd, EstimatorReading &r);
 void addOutputOption(CLI::App *cmd, std::string &output);
 
 /// "dlayout: error: ..." on standard error; returns 1.

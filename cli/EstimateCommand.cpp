@@ -52,8 +52,8 @@ std::string renderEstimate(const Estimate &e, const Program &p, const std::strin
 Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags) {
   struct Options : ProgramOptions {
     int64_t procs = 0;
-    std::string layout, machine = "ipsc2", format = "text", output, placement = "dependences";
-    bool noScalarCommunication = false;
+    std::string layout, machine = "ipsc2", format = "text", output;
+    EstimatorReading reading;
   };
   auto o = std::make_shared<Options>();
   auto *cmd = app.add_subcommand(
@@ -64,7 +64,7 @@ Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags)
   cmd->add_option("--layout", o->layout, "The layout file (dlayout-layout/1)")
       ->required()->type_name("FILE");
   addMachineOption(cmd, o->machine);
-  addPlacementOption(cmd, o->placement, o->noScalarCommunication);
+  addPlacementOptions(cmd, o->reading);
   cmd->add_option("--format", o->format, "text or json (dlayout-estimate/1)")
       ->check(CLI::IsMember({"json", "text"}))->capture_default_str();
   addOutputOption(cmd, o->output);
@@ -79,8 +79,7 @@ Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags)
             if (!P) return fail(P.error());
             EstimateOptions opts;
             opts.procs = o->procs;
-            if (o->placement == "thesis") opts.placement = PlacementSource::SequentialLoops;
-            opts.scalarCommunication = !o->noScalarCommunication;
+            o->reading.applyTo(opts);
             auto e = estimate(*P, *layout, *machine, opts);
             if (!e) return fail(makeError(o->layout + ": " + e.error().message));
             // An infinite or NaN time is no prediction: never print it as one.

@@ -94,10 +94,10 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
   struct Options : ProgramOptions {
     int64_t procs = 0;
     std::string layouts = "recommended", backend = "simgrid", machine = "ipsc2",
-                format = "text", output, placement = "dependences", hostfile;
+                format = "text", output, hostfile;
     uint64_t seed = 1;
     double timeout = 0, advisorTime = 5;
-    bool noScalarCommunication = false;
+    EstimatorReading reading;
   };
   auto o = std::make_shared<Options>();
   auto *cmd = app.add_subcommand(
@@ -114,7 +114,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
                                            "machine) or mpi (mpirun, real time)")
       ->check(CLI::IsMember({"simgrid", "mpi"}))->capture_default_str();
   addMachineOption(cmd, o->machine);
-  addPlacementOption(cmd, o->placement, o->noScalarCommunication);
+  addPlacementOptions(cmd, o->reading);
   cmd->add_option("--hostfile", o->hostfile, "mpi backend: mpirun's hostfile")->type_name("FILE");
   cmd->add_option("--seed", o->seed, "Seed of the initial data")->capture_default_str();
   cmd->add_option("--timeout", o->timeout,
@@ -132,8 +132,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
             vo.backend = o->backend == "mpi" ? validate::Backend::Mpi : validate::Backend::SimGrid;
             vo.seed = o->seed;
             vo.timeoutSeconds = o->timeout;
-            if (o->placement == "thesis") vo.estimate.placement = PlacementSource::SequentialLoops;
-            vo.estimate.scalarCommunication = !o->noScalarCommunication;
+            o->reading.applyTo(vo.estimate);
             JobPrograms jp = jobPrograms();
             vo.executorDir = jp.executorDir;
             vo.smpirun = jp.smpirun;
@@ -153,8 +152,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
                 o->layouts == "all") {
               AdviseOptions ao;
               ao.procs = o->procs;
-              ao.placement = vo.estimate.placement;
-              ao.scalarCommunication = vo.estimate.scalarCommunication;
+              o->reading.applyTo(ao);
               ao.timeLimitSeconds = o->advisorTime;
               auto a = advise(*P, *machine, ao);
               if (!a) return fail(a.error());

@@ -302,8 +302,9 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
       if (!executed.count(t.phase)) continue;
       run.predictedSeconds += t.seconds;
       if (t.kind != EstimateTerm::Kind::Communication) continue;
-      run.predictedMessages += messagesSent(t);
-      run.predictedBytes += messagesSent(t) * t.messageBytes;
+      double msgs = messagesSent(t);
+      run.predictedMessages += msgs;
+      run.predictedBytes += msgs * t.messageBytes;
     }
     rep.runs.push_back(std::move(run));
   }

@@ -232,10 +232,8 @@ def summarise_run(r, split):
            "layout_document": r["layout_document"],
            "predicted_seconds": r["predicted_seconds"], "measured_seconds": r["measured_seconds"],
            "bytes": r["bytes"], "predicted_bytes": r["predicted_bytes"], "messages": r["messages"],
+           "predicted_messages": r["predicted_messages"], "busiest_messages": r["busiest_messages"],
            "correct": r["correct"], "measured_computation": meas_comp}
-    for k in ("predicted_messages", "busiest_messages"):
-        if k in r:
-            out[k] = r[k]
     if split:
         ids = {ph["id"] for ph in executed}
         out["predicted_computation"] = sum(v[0] for k, v in split.items() if k in ids)
@@ -343,9 +341,8 @@ def one(sample, params, machine, procs, timeout, tmp):
     row["pred_over_meas_range"] = [min(ratios), max(ratios)] if ratios else None
     row["bytes_ratios"] = [r["predicted_bytes"] / r["bytes"] if r["bytes"] else (1.0 if not r["predicted_bytes"] else None)
                            for r in runs]
-    if all("predicted_messages" in r and "busiest_messages" in r for r in runs):
-        row["messages_ratios"] = [r["predicted_messages"] / r["busiest_messages"] if r["busiest_messages"]
-                                  else (1.0 if not r["predicted_messages"] else None) for r in runs]
+    row["messages_ratios"] = [r["predicted_messages"] / r["busiest_messages"] if r["busiest_messages"]
+                              else (1.0 if not r["predicted_messages"] else None) for r in runs]
     row.update(off_term(runs))
     return row
 
