@@ -42,7 +42,9 @@ void addPlacementOptions(CLI::App *cmd, EstimatorReading &r) {
   cmd->add_option("--placement", r.placement,
                   "Where communication is placed: 'dependences' (the program's "
                   "dependences) or 'thesis' (every sequential loop a recurrence, "
-                  "as PARADIGM saw programs through Parafrase-2)")
+                  "as PARADIGM saw programs through Parafrase-2, costed with the "
+                  "thesis's own formulas: no message coalescing, owners by "
+                  "probability, Eq. 3.2's iteration counts)")
       ->check(CLI::IsMember({"dependences", "thesis"}))
       ->capture_default_str();
   cmd->add_flag("--no-scalar-communication", r.noScalarCommunication,

@@ -337,6 +337,14 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
   out.localSize = size;
 }
 
+double TermWalk::mlis(const SubRef &s, const LoopRange &l) const {
+  if (opts_.exactOwners && s.kind == SubRef::Single && s.dist &&
+      s.dist->onMesh() && s.beta.terms.empty() && !s.beta.opaque)
+    if (auto e = iterationsPerProcessorExact(s.alpha, s.beta.constant, l, *s.dist))
+      return *e;
+  return cost::mlis(s, l);
+}
+
 } // namespace detail
 
 ReferenceTerms referenceTerms(const StatementFacts &sf, const RhsFacts &rf,

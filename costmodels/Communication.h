@@ -30,7 +30,10 @@
 //     fetched with it, once; and with `coalescing` the widest boundary Shift
 //     per array, mesh dimension, direction and placement carries the
 //     narrower ones whatever the overlap (their elements are a subset of its
-//     own: one message per neighbour, as the validate executor sends);
+//     own: one message per neighbour, as the validate executor sends); on
+//     a mesh dimension of two processors the array does not wrap round,
+//     the two directions' Shifts are one exchange (each processor has one
+//     neighbour), costed as one Shift of the wider;
 //   - exact owners (CommTerms.h, TermOptions).
 //
 //===----------------------------------------------------------------------===//

@@ -18,13 +18,15 @@ double instanceTime(const OpCounts &o, const Machine &m) {
 
 namespace {
 
-LoopRange rangeOf(const LoopFacts &lf) { return {lf.range, lf.trips, lf.step}; }
+LoopRange rangeOf(const LoopFacts &lf) {
+  return {lf.range, lf.trips, lf.step, lf.first, !lf.loop || lf.loop->step >= 0};
+}
 
 int64_t procsOf(const DimDist &d) { return d.onMesh() ? d.procs : 1; }
 
 /// C_l for one subscript varying in loop l (section 3.2.2, case 2).
 double contribution(const SubscriptForm &g, const DimDist &d,
-                    const LoopFacts &lf, int l, double imbalance) {
+                    const LoopFacts &lf, int l, const ComputationOptions &opts) {
   int64_t N = procsOf(d);
   if (N <= 1)
     return lf.trips;
@@ -33,7 +35,11 @@ double contribution(const SubscriptForm &g, const DimDist &d,
                                         g.cls == SubscriptClass::Indirect) &&
                                        !g.knownPart);
   if (unknown) // C_l = ceil(n_l / max(N_k / imb, 1))
-    return std::ceil(lf.trips / std::max(double(N) / imbalance, 1.0));
+    return std::ceil(lf.trips / std::max(double(N) / opts.imbalance, 1.0));
+  if (opts.exactOwners && g.cls == SubscriptClass::Single)
+    if (auto e = iterationsPerProcessorExact(g.alphaAt(l), g.constant,
+                                             rangeOf(lf), d))
+      return *e;
   return iterationsPerProcessor(g.alphaAt(l), rangeOf(lf), N, d.block);
 }
 
@@ -88,7 +94,7 @@ ComputationCost statementComputation(const StatementFacts &sf,
             for (const auto &[pos, alpha] : g.terms)
               if (pos < l)
                 frozen[pos] = 1;
-          double ck = contribution(g, ad.dims[k], lf, l, opts.imbalance);
+          double ck = contribution(g, ad.dims[k], lf, l, opts);
           best = best < 0 ? ck : std::min(best, ck);
         }
       };
@@ -103,7 +109,7 @@ ComputationCost statementComputation(const StatementFacts &sf,
                sf.overlap.kind != OverlapFacts::None) {
       const SubscriptForm &g = sf.lhs.subs[sf.overlap.dim];
       const DimDist &d = lhs->dims[sf.overlap.dim];
-      double parallel = contribution(g, d, lf, l, opts.imbalance);
+      double parallel = contribution(g, d, lf, l, opts);
       if (sf.overlap.kind == OverlapFacts::OneToMany) {
         double split = oneToMany(sf.overlap, g, d, lf);
         C = split < 0 ? parallel : std::min(C, split);

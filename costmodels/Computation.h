@@ -42,6 +42,10 @@ struct ComputationOptions {
   double imbalance = 1.5; // imb of section 3.2.2 (the thesis gives no value)
   bool overlap = true;    // section 3.3
   bool parallelReductions = true;
+  /// Beyond Eq. 3.2: a loop's iterations on the busiest processor counted
+  /// from the owner function where the subscript is alpha * j + a number
+  /// (iterationsPerProcessorExact, SubReference.h).
+  bool exactOwners = true;
 };
 
 struct ComputationCost {

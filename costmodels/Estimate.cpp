@@ -57,12 +57,15 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m,
   co.imbalance = opts_.imbalance;
   co.overlap = opts_.overlap;
   co.parallelReductions = opts_.parallelReductions;
+  // The thesis's placement comes with its formulas (EstimateOptions).
+  bool beyond = opts_.placement == PlacementSource::Dependences;
+  co.exactOwners = opts_.exactOwners && beyond;
   CommunicationOptions cmo;
   cmo.pipelining = opts_.pipelining;
   cmo.irregular = opts_.irregular;
   cmo.ghostExchange = opts_.ghostExchange;
-  cmo.coalescing = opts_.coalescing;
-  cmo.terms.exactOwners = opts_.exactOwners;
+  cmo.coalescing = opts_.coalescing && beyond;
+  cmo.terms.exactOwners = opts_.exactOwners && beyond;
 
   std::vector<CommCost> comm;
   for (const StatementFacts &sf : pf.statements) {

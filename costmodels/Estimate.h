@@ -64,7 +64,9 @@ struct EstimateOptions {
   bool ghostExchange = true;
   /// Beyond the thesis: message coalescing (Communication.h) and owners
   /// decided from the layout where positions are numbers (CommTerms.h,
-  /// TermOptions). Both off: the thesis's per-reference terms.
+  /// TermOptions; Computation.h). Both off: the thesis's per-reference terms
+  /// and Eq. 3.2; both off under PlacementSource::SequentialLoops whatever
+  /// these say (the thesis's placement with its formulas).
   bool coalescing = true;
   bool exactOwners = true;
 };

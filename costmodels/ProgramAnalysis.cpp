@@ -372,6 +372,30 @@ bool writtenByOneIteration(const StatementFacts &sf, const RefFacts &r,
   return false;
 }
 
+/// The thesis's placement (PlacementSource::SequentialLoops) with section
+/// 3.3.1: a loop whose only recurrence for S is a one-to-many dependence is
+/// split into a parallelizable initial part, the source iteration and a
+/// parallelizable final part, so the communication of the element the
+/// source iteration writes is combined over the parts: placed in the next
+/// sequential loop out, not once per iteration.
+void peelOneToMany(StatementFacts &sf, const std::vector<char> &doall) {
+  if (sf.overlap.kind != OverlapFacts::OneToMany)
+    return;
+  int pos = sf.overlap.loop;
+  int outer = 0; // the innermost sequential loop outside `pos`, 1-based
+  for (int l = 0; l < pos; ++l)
+    if (!doall[l])
+      outer = l + 1;
+  for (auto &rh : sf.rhs) {
+    if (rh.commLevel != pos + 1 || !writtenByOneIteration(sf, rh.ref, pos))
+      continue;
+    rh.commLevel = outer;
+    for (size_t l = 0; l < rh.type2.size(); ++l)
+      rh.type2[l] = int(l) + 1 == outer ||
+                    (int(l) + 1 < outer && !doall[l]);
+  }
+}
+
 Result<StatementFacts> statementFacts(const Program &p, int s,
                                       const ProgramFacts &pf, LoopTable &lt,
                                       const DependenceLevels &dl,
@@ -522,6 +546,8 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   }
 
   sf.overlap = overlapFacts(sf, dl, s);
+  if (conservative)
+    peelOneToMany(sf, doall);
   return sf;
 }
 

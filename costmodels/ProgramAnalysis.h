@@ -80,6 +80,12 @@ struct SubscriptForm {
   std::string indexArray; // indirect: the array whose value is the index
   const Subscript *source = nullptr;
 
+  /// Single-index in the loop of varLevel: of that class, or "alpha1 * i1
+  /// + x" (section 3.1, treated as single-index in the i1 loop; the thesis's
+  /// olda, section 6.2.4, aligns XRSPQ(mrsij) with XIJ(mj) so).
+  bool singleIndex() const {
+    return cls == SubscriptClass::Single || knownPart;
+  }
   /// Position of the innermost loop the subscript varies in, -1 if none.
   int innermost() const { return varLevel - 1; }
   int64_t alphaAt(int pos) const {

@@ -84,6 +84,38 @@ double iterationsPerProcessor(int64_t alpha, const LoopRange &l, int64_t N,
   return perBlock * full + std::min(perBlock, std::ceil(rest / (a * s)));
 }
 
+std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
+                                                  const LoopRange &l,
+                                                  const DimDist &d) {
+  if (!ownerCoordinate(d, 0) || l.trips != std::floor(l.trips) ||
+      l.first != std::floor(l.first) || l.trips > double(int64_t(1) << 40))
+    return std::nullopt;
+  if (l.trips <= 0)
+    return 0.0;
+  int64_t trips = int64_t(l.trips);
+  int64_t dx = alpha * (l.ascending ? l.step : -l.step);
+  int64_t x0 = alpha * int64_t(l.first) + beta; // index of the first iteration
+  if (dx < 0) // the same indices, ascending
+    x0 += (trips - 1) * dx, dx = -dx;
+  if (dx == 0)
+    return l.trips; // one index: one owner
+  int64_t b = d.block, N = std::max<int64_t>(d.procs, 1);
+  int64_t first = floorDiv(x0 - d.offset, b);
+  int64_t last = floorDiv(x0 + (trips - 1) * dx - d.offset, b);
+  if (last - first > (1 << 16))
+    return std::nullopt;
+  std::vector<int64_t> per(size_t(N), 0);
+  for (int64_t k = first; k <= last; ++k) {
+    // Iterations t with x0 + t dx in block k: [lo, lo + b - 1].
+    int64_t lo = d.offset + k * b;
+    int64_t t1 = std::max<int64_t>(0, -floorDiv(x0 - lo, dx));
+    int64_t t2 = std::min(trips - 1, floorDiv(lo + b - 1 - x0, dx));
+    if (t2 >= t1)
+      per[size_t(((k % N) + N) % N)] += t2 - t1 + 1;
+  }
+  return double(*std::max_element(per.begin(), per.end()));
+}
+
 double les(const SubRef &s, const LoopRange &l) {
   if (s.kind != SubRef::Single || !s.dist)
     return 1;

@@ -98,6 +98,16 @@ struct LoopRange {
 /// dimension on N processors with block b, traversed with stride |alpha|).
 double iterationsPerProcessor(int64_t alpha, const LoopRange &l, int64_t N,
                               int64_t b);
+/// Beyond Eq. 3.2 (exact owners): the most iterations of the loop whose
+/// index alpha * j + beta one processor owns (Eq. 2.1), beta a number,
+/// counted per block the indices cross. Eq. 3.2 assumes the range starts at
+/// a block boundary: a loop 2..33 over blocks of 17 gives each of two
+/// processors 16 iterations, not 17. nullopt for kinds other than block,
+/// cyclic and block-cyclic, a fractional first index or trip count, or more
+/// than 2^16 blocks crossed.
+std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
+                                                  const LoopRange &l,
+                                                  const DimDist &d);
 /// Eq. 4.1.
 double les(const SubRef &s, const LoopRange &l);
 /// Eq. 4.2.

@@ -147,6 +147,10 @@ private:
 
   void localSize(const ArrayDist &rhsDist);
 
+  /// Eq. 4.2, or with exact owners the count from the owner function where
+  /// beta is a number (iterationsPerProcessorExact).
+  double mlis(const SubRef &s, const LoopRange &l) const;
+
   const StatementFacts &sf_;
   const RhsFacts &rf_;
   const LayoutView &lv_;

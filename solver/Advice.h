@@ -82,6 +82,10 @@ struct AdviceStats {
   double alignZ3Seconds = 0;   // the exact minimum cut on Z3
   double optimiserSeconds = 0; // the exact optimiser, tables and Z3
   double optimiserZ3Seconds = 0;
+  /// Variables the optimiser summed out by bucket elimination, and all of
+  /// them (TableSum.h, step 0); what was left went to the bound, the
+  /// enumeration or Z3.
+  size_t optimiserEliminated = 0, optimiserVariables = 0;
   size_t estimates = 0;
 };
 

@@ -82,6 +82,8 @@ nlohmann::json toJson(const Advice &a) {
                    {"align_z3_seconds", a.stats.alignZ3Seconds},
                    {"optimiser_seconds", a.stats.optimiserSeconds},
                    {"optimiser_z3_seconds", a.stats.optimiserZ3Seconds},
+                   {"optimiser_variables", a.stats.optimiserVariables},
+                   {"optimiser_eliminated", a.stats.optimiserEliminated},
                    {"estimates", a.stats.estimates}}}};
   j["constraints"] = nlohmann::json::array();
   for (auto &c : a.constraints)

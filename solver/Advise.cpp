@@ -94,6 +94,8 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
     if (!ex) return ex.error();
     stats.optimiserSeconds = since(tOpt);
     stats.optimiserZ3Seconds = ex->z3Seconds;
+    stats.optimiserEliminated = ex->eliminated;
+    stats.optimiserVariables = ex->variables;
     adv.solver.method = ex->method;
     adv.solver.proved = ex->proved;
     for (auto &f : ex->found) {

@@ -76,10 +76,10 @@ Result<AffinityGraph> buildAffinityGraph(SolverContext &ctx, int classes) {
       std::vector<bool> usedB(rf.ref.subs.size(), false);
       for (size_t i = 0; i < sf.lhs.subs.size(); ++i) {
         const auto &si = sf.lhs.subs[i];
-        if (si.cls != SubscriptClass::Single) continue;
+        if (!si.singleIndex()) continue;
         for (size_t j = 0; j < rf.ref.subs.size(); ++j) {
           const auto &sj = rf.ref.subs[j];
-          if (usedB[j] || sj.cls != SubscriptClass::Single || sj.varLevel != si.varLevel)
+          if (usedB[j] || !sj.singleIndex() || sj.varLevel != si.varLevel)
             continue;
           usedB[j] = true;
           primary.push_back({int(i), int(j)});

@@ -359,6 +359,8 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
       for (size_t i = 0; i < back.size(); ++i) sel[back[i]] = r.sel[i];
       if (!r.proved) solved = false, res.timedOut |= elapsed() > budget;
       res.z3Seconds += r.z3Seconds;
+      res.variables += ts.options.size();
+      res.eliminated += r.eliminated;
     }
     allSolved &= solved;
     double tableSeconds = constant;

@@ -44,6 +44,8 @@ struct OptimizerResult {
   size_t estimates = 0;    // whole-program estimates the tables took
   bool timedOut = false;
   double z3Seconds = 0;    // time inside z3::optimize
+  size_t variables = 0;    // over every shape
+  size_t eliminated = 0;   // of them summed out before the search (TableSum.h)
 };
 
 Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristic,

@@ -19,6 +19,7 @@ using Clock = std::chrono::steady_clock;
 constexpr double kEnumerate = 65536;       // assignments enumerated outright
 constexpr double kEnumerateWork = 4e6;     // ... times tables
 constexpr double kOuterKinds = 625;        // multi-valued assignments enumerated outside Z3
+constexpr double kEliminateRows = 1024;    // largest table bucket elimination may create
 
 bool close(double a, double b) { return a <= b + 1e-12 * std::max(1e-12, std::abs(b)); }
 
@@ -148,8 +149,135 @@ double TableSum::value(const std::vector<int> &sel) const {
   return s;
 }
 
+namespace {
+
+/// One eliminated variable: the tables it was summed out of (its bucket),
+/// over itself and variables eliminated after it or never.
+struct Bucket {
+  int var = -1;
+  std::vector<TableSum::Table> tables;
+};
+
+/// Min-sum bucket elimination of the variables whose buckets span few rows.
+struct Elimination {
+  std::vector<Bucket> order;  // in elimination order
+  std::vector<int> remaining; // variables left, ascending
+  TableSum reduced;           // over `remaining`, re-indexed 0..
+};
+
+Elimination eliminate(const TableSum &ts) {
+  const size_t n = ts.options.size();
+  std::vector<TableSum::Table> work = ts.tables;
+  std::vector<char> alive(work.size(), 1), gone(n, 0);
+  std::vector<std::vector<size_t>> tablesOf(n);
+  for (size_t i = 0; i < work.size(); ++i)
+    for (int v : work[i].vars) tablesOf[v].push_back(i);
+  // The variables v's tables mention besides v, and their rows.
+  auto scope = [&](int v, double &rows) {
+    std::vector<int> sc;
+    for (size_t i : tablesOf[v])
+      if (alive[i])
+        for (int u : work[i].vars)
+          if (u != v && std::find(sc.begin(), sc.end(), u) == sc.end()) sc.push_back(u);
+    std::sort(sc.begin(), sc.end());
+    rows = 1;
+    for (int u : sc) rows *= ts.options[u];
+    return sc;
+  };
+  Elimination e;
+  std::vector<int> cur(n, 0);
+  while (true) {
+    int pick = -1;
+    double best = kEliminateRows + 1;
+    for (size_t v = 0; v < n; ++v) {
+      if (gone[v]) continue;
+      double rows;
+      scope(int(v), rows);
+      if (rows < best) best = rows, pick = int(v);
+    }
+    if (pick < 0) break;
+    double rows;
+    std::vector<int> sc = scope(pick, rows);
+    Bucket b;
+    b.var = pick;
+    for (size_t i : tablesOf[pick])
+      if (alive[i]) b.tables.push_back(work[i]), alive[i] = 0;
+    // The new table: per assignment of the scope, the bucket's minimum over
+    // the eliminated variable's options.
+    TableSum::Table t;
+    t.vars = sc;
+    t.values.assign(size_t(rows), INFINITY);
+    for (size_t k = 0; k < t.values.size(); ++k) {
+      size_t x = k;
+      for (size_t i = sc.size(); i-- > 0;) {
+        cur[sc[i]] = int(x % size_t(ts.options[sc[i]]));
+        x /= size_t(ts.options[sc[i]]);
+      }
+      for (int o = 0; o < ts.options[pick]; ++o) {
+        cur[pick] = o;
+        double s = 0;
+        for (const auto &bt : b.tables) s += bt.values[ts.row(bt, cur)];
+        t.values[k] = std::min(t.values[k], s);
+      }
+    }
+    gone[pick] = 1;
+    alive.push_back(1);
+    for (int u : t.vars) tablesOf[u].push_back(work.size());
+    work.push_back(std::move(t));
+    e.order.push_back(std::move(b));
+  }
+  std::vector<int> index(n, -1);
+  for (size_t v = 0; v < n; ++v)
+    if (!gone[v]) index[v] = int(e.remaining.size()), e.remaining.push_back(int(v)),
+                  e.reduced.options.push_back(ts.options[v]);
+  for (size_t i = 0; i < work.size(); ++i) {
+    if (!alive[i]) continue;
+    TableSum::Table t = std::move(work[i]);
+    for (int &v : t.vars) v = index[v];
+    e.reduced.tables.push_back(std::move(t));
+  }
+  return e;
+}
+
+TableSumResult solve(const TableSum &ts, const std::vector<int> &start,
+                     double timeLimitSeconds);
+
+} // namespace
+
 TableSumResult minimiseTableSum(const TableSum &ts, const std::vector<int> &start,
-                                double timeLimitSeconds) {
+                                double timeLimitSeconds, bool eliminateFirst) {
+  if (!eliminateFirst) return solve(ts, start, timeLimitSeconds);
+  Elimination e = eliminate(ts);
+  if (e.order.empty()) return solve(ts, start, timeLimitSeconds);
+  std::vector<int> reducedStart;
+  for (int v : e.remaining) reducedStart.push_back(start[v]);
+  TableSumResult r = solve(e.reduced, reducedStart, timeLimitSeconds);
+  // Back-substitution, last eliminated first: each bucket then mentions
+  // only variables already chosen.
+  std::vector<int> sel(ts.options.size(), 0);
+  for (size_t i = 0; i < e.remaining.size(); ++i) sel[e.remaining[i]] = r.sel[i];
+  for (auto b = e.order.rbegin(); b != e.order.rend(); ++b) {
+    double best = INFINITY;
+    int bestO = 0;
+    for (int o = 0; o < ts.options[b->var]; ++o) {
+      sel[b->var] = o;
+      double s = 0;
+      for (const auto &t : b->tables) s += t.values[ts.row(t, sel)];
+      if (s < best) best = s, bestO = o;
+    }
+    sel[b->var] = bestO;
+  }
+  r.sel = std::move(sel);
+  r.value = ts.value(r.sel);
+  r.eliminated = e.order.size();
+  if (double s = ts.value(start); s < r.value) r.sel = start, r.value = s; // not proved: keep the better
+  return r;
+}
+
+namespace {
+
+TableSumResult solve(const TableSum &ts, const std::vector<int> &start,
+                     double timeLimitSeconds) {
   auto t0 = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   const size_t n = ts.options.size();
@@ -264,5 +392,7 @@ TableSumResult minimiseTableSum(const TableSum &ts, const std::vector<int> &star
   res.proved = proved;
   return res;
 }
+
+} // namespace
 
 } // namespace dlayout::solver

@@ -5,6 +5,13 @@
 // find the assignment that minimises the sum of the tables.
 //
 // Exact, cheapest way first:
+//   0. bucket elimination (min-sum variable elimination): a variable whose
+//      tables together span at most kEliminateRows rows of the other
+//      variables is summed out -- its tables replaced by one over those
+//      others holding the minimum over its options -- smallest first, until
+//      none is left that small; its best option is recovered once the rest
+//      are chosen. Chains and trees of arrays vanish here; what is left (the
+//      densely linked core) goes through 1-3;
 //   1. the lower bound (every table at its own minimum) against the start
 //      assignment improved by coordinate descent: equal means optimal;
 //   2. a space of at most kEnumerate assignments is enumerated;
@@ -43,10 +50,12 @@ struct TableSumResult {
   bool proved = false;
   bool usedZ3 = false;
   double z3Seconds = 0;
+  size_t eliminated = 0; // variables summed out before 1-3
 };
 
 /// The minimum of `ts`, starting from `start` (a valid assignment).
+/// `eliminateFirst` false skips step 0 (to measure or test the rest alone).
 TableSumResult minimiseTableSum(const TableSum &ts, const std::vector<int> &start,
-                                double timeLimitSeconds);
+                                double timeLimitSeconds, bool eliminateFirst = true);
 
 } // namespace dlayout::solver

@@ -167,6 +167,32 @@ TEST(Placement, SequentialLoopsKeepCommunicationInside) {
               N * computation(run(p, rows), s1)->repetitions, 1e-9);
 }
 
+TEST(Placement, SequentialLoopsSplitAOneToManyRecurrence) {
+  // DGEFA's loop 15 (thesis Appendix I.1): A(I,K) = F(A(K,K)) for I = K..N.
+  // Under the conservative placement the I loop is a recurrence, but S's
+  // only dependence is one-to-many (section 3.3.1): the loop is split at its
+  // source iteration and A(K,K) is multicast once per K, not once per I.
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  auto k = b.loop("K", b.c(1), b.p("N", 1, -1));
+  auto i = b.loop("I", b.iv(k), b.p("N"), k);
+  auto s = b.stmt({k, i}, b.ref("A", {b.iv(i), b.iv(k)}),
+                  {b.ref("A", {b.iv(k), b.iv(k)}), b.ref("A", {b.iv(i), b.iv(k)})},
+                  {.loads = 2, .stores = 1, .fmul = 1});
+  b.dep(s, s, K::Flow, "A", i, {"=", "<"}, {0, std::nullopt});
+  Program p = b.build();
+  Layout l = layout({N}, {{"A", {block(0), collapsed()}}});
+  EstimateOptions o;
+  o.placement = PlacementSource::SequentialLoops;
+  auto terms = comm(run(p, l, o), s, "A");
+  ASSERT_EQ(terms.size(), 1u);
+  EXPECT_EQ(terms[0].primitive, "OneToManyMulticast");
+  EXPECT_EQ(terms[0].placement, k);
+  EXPECT_EQ(terms[0].repetitions, n - 1);
+}
+
 TEST(Machines, TopologyHopsAndOtherPresets) {
   const int64_t n = 64;
   ModelBuilder b;

@@ -64,9 +64,12 @@ double thesisCommunication(int64_t np2, int64_t ncycles, int64_t N1,
 TEST(Jacobi, CommunicationIsTheThesisFormulaOnEveryMesh) {
   const int64_t np2 = 514, ncycles = 100;
   Program p = jacobi(np2, ncycles);
+  EstimateOptions thesis; // its formulas: per-reference terms, Eq. 3.2
+  thesis.coalescing = false;
+  thesis.exactOwners = false;
   for (auto [N1, N2] : std::vector<std::pair<int64_t, int64_t>>{
            {1, 16}, {2, 8}, {4, 4}, {8, 2}, {16, 1}}) {
-    Estimate e = run(p, blocked(N1, N2));
+    Estimate e = run(p, blocked(N1, N2), thesis);
     EXPECT_NEAR(e.communicationSeconds,
                 thesisCommunication(np2, ncycles, N1, N2), 1e-9)
         << N1 << "x" << N2;
@@ -80,6 +83,19 @@ TEST(Jacobi, CommunicationIsTheThesisFormulaOnEveryMesh) {
     EXPECT_EQ(comm(e, "S1").size(), size_t(2 * (N1 > 1) + 2 * (N2 > 1)));
     EXPECT_TRUE(comm(e, "S2").empty()); // A(i,j) = B(i,j): internalised
   }
+}
+
+TEST(Jacobi, TwoProcessorsExchangeOnceWithTheirOwnElements) {
+  // Beyond the thesis, by default. On 2x8 each processor has one neighbour
+  // along the first mesh dimension: the two Shifts there are one exchange.
+  // Its messages hold 65 elements, the most the interior 2..513 puts on one
+  // of 8 blocks of 65; the second dimension's Shifts hold 256, the interior
+  // rows each of 2 blocks of 257 owns (Eq. 3.2 says 257).
+  const int64_t np2 = 514, ncycles = 100;
+  Program p = jacobi(np2, ncycles);
+  Estimate e = run(p, blocked(2, 8));
+  EXPECT_NEAR(e.communicationSeconds, ncycles * (shift(65) + 2 * shift(256)), 1e-9);
+  EXPECT_EQ(comm(e, "S1").size(), 3u);
 }
 
 TEST(Jacobi, SmallArraysPreferColumnsLargeOnesTwoDimensions) {

@@ -90,7 +90,63 @@ TEST(TableSum, LargeChainOnZ3MatchesDynamicProgramming) {
       best = std::min({best, f[0], f[1]});
     }
   std::vector<int> start(ts.options.size(), 0);
-  auto r = minimiseTableSum(ts, start, 30);
+  auto r = minimiseTableSum(ts, start, 30, /*eliminateFirst=*/false);
+  EXPECT_TRUE(r.usedZ3);
+  EXPECT_TRUE(r.proved);
+  EXPECT_NEAR(r.value, best, 1e-9);
+  EXPECT_NEAR(ts.value(r.sel), r.value, 1e-12);
+  // Bucket elimination sums the chain out (each link spans 2 x 25 rows):
+  // the same optimum with nothing left for Z3.
+  auto e = minimiseTableSum(ts, start, 30);
+  EXPECT_FALSE(e.usedZ3);
+  EXPECT_TRUE(e.proved);
+  EXPECT_GE(e.eliminated, size_t(n));
+  EXPECT_NEAR(e.value, best, 1e-9);
+  EXPECT_NEAR(ts.value(e.sel), e.value, 1e-12);
+}
+
+// A core too densely linked to eliminate and too large to enumerate (a
+// clique of 17 two-way variables: each spans 2^16 rows of the others) with a
+// chain hanging from it: the chain is summed out, Z3 solves the core, and
+// back-substitution chooses the chain. Checked against the core enumerated
+// with the chain's best completion per value of its anchor.
+TEST(TableSum, EliminationLeavesTheCoreToZ3) {
+  std::mt19937 rng(5);
+  const int core = 17, tail = 6;
+  TableSum ts;
+  ts.options.assign(core + tail, 2);
+  // Pairs that agree cost little, pairs that differ much (as aligned arrays
+  // do): an easy core for Z3's MaxSAT, which still has to prove it.
+  auto table = [&](std::vector<int> vars, double differ) {
+    TableSum::Table t;
+    t.vars = std::move(vars);
+    for (int r = 0; r < 4; ++r)
+      t.values.push_back(double(rng() % 1000) * 1e-4 + (r == 1 || r == 2 ? differ : 0));
+    ts.tables.push_back(t);
+  };
+  for (int i = 0; i < core; ++i)
+    for (int j = i + 1; j < core; ++j) table({i, j}, 1);
+  const size_t firstLink = ts.tables.size();
+  for (int i = 0; i < tail; ++i) table({i == 0 ? 0 : core + i - 1, core + i}, 0);
+  // The chain's best completion given the anchor, variable 0, from its end.
+  double g[2] = {0, 0};
+  for (int i = tail - 1; i >= 0; --i) {
+    const auto &v = ts.tables[firstLink + size_t(i)].values;
+    double h[2];
+    for (int x = 0; x < 2; ++x) h[x] = std::min(v[size_t(x * 2)] + g[0], v[size_t(x * 2 + 1)] + g[1]);
+    g[0] = h[0], g[1] = h[1];
+  }
+  double best = INFINITY;
+  std::vector<int> sel(ts.options.size(), 0);
+  for (unsigned m = 0; m < (1u << core); ++m) {
+    for (int i = 0; i < core; ++i) sel[size_t(i)] = int((m >> i) & 1u);
+    double x = g[sel[0]];
+    for (size_t t = 0; t < firstLink; ++t) x += ts.tables[t].values[ts.row(ts.tables[t], sel)];
+    best = std::min(best, x);
+  }
+  std::vector<int> start(ts.options.size(), 0);
+  auto r = minimiseTableSum(ts, start, 60);
+  EXPECT_EQ(r.eliminated, size_t(tail));
   EXPECT_TRUE(r.usedZ3);
   EXPECT_TRUE(r.proved);
   EXPECT_NEAR(r.value, best, 1e-9);

@@ -86,3 +86,19 @@ TEST(Thesis, JacobiColumnBlockedAt66) {
   }
   expectOptimumNotWorse(a);
 }
+
+TEST(Thesis, DgefaCyclicTwoByEightAt128) {
+  // Section 6.2.3: A cyclic in both dimensions on 2x8; IPVT, unconstrained,
+  // keeps the default blocked distribution. Loop 15's A(K,K), written by its
+  // first iteration only, is multicast once per K (section 3.3.1's split),
+  // not transferred once per I.
+  auto p = test::sample("dgefa", {{"N", 128}});
+  auto a = test::adviseThesis(p);
+  const Layout &h = a.solver.heuristic;
+  EXPECT_EQ(procsOf(h, "A", 0), 2);
+  EXPECT_EQ(procsOf(h, "A", 1), 8);
+  for (int d : {0, 1})
+    EXPECT_EQ(kindOf(h, "A", d), DistKind::Cyclic) << d;
+  EXPECT_EQ(kindOf(h, "IPVT", 0), DistKind::Block);
+  expectOptimumNotWorse(a);
+}
