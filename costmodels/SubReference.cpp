@@ -100,11 +100,25 @@ std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
   if (dx == 0)
     return l.trips; // one index: one owner
   int64_t b = d.block, N = std::max<int64_t>(d.procs, 1);
+  std::vector<int64_t> per(size_t(N), 0);
+  if (dx == 1) {
+    // Consecutive indices: processor p owns, among the indices below y
+    // (offset 0), floor(y / Nb) whole rounds of b plus what of its block
+    // the last round reaches.
+    int64_t period = N * b;
+    auto below = [&](int64_t y, int64_t p) {
+      return floorDiv(y, period) * b +
+             std::clamp(y - floorDiv(y, period) * period - p * b, int64_t(0), b);
+    };
+    int64_t lo = x0 - d.offset, hi = lo + trips;
+    for (int64_t p = 0; p < N; ++p)
+      per[size_t(p)] = below(hi, p) - below(lo, p);
+    return double(*std::max_element(per.begin(), per.end()));
+  }
   int64_t first = floorDiv(x0 - d.offset, b);
   int64_t last = floorDiv(x0 + (trips - 1) * dx - d.offset, b);
-  if (last - first > (1 << 16))
+  if (last - first > (1 << 12))
     return std::nullopt;
-  std::vector<int64_t> per(size_t(N), 0);
   for (int64_t k = first; k <= last; ++k) {
     // Iterations t with x0 + t dx in block k: [lo, lo + b - 1].
     int64_t lo = d.offset + k * b;

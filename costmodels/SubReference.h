@@ -103,8 +103,8 @@ double iterationsPerProcessor(int64_t alpha, const LoopRange &l, int64_t N,
 /// counted per block the indices cross. Eq. 3.2 assumes the range starts at
 /// a block boundary: a loop 2..33 over blocks of 17 gives each of two
 /// processors 16 iterations, not 17. nullopt for kinds other than block,
-/// cyclic and block-cyclic, a fractional first index or trip count, or more
-/// than 2^16 blocks crossed.
+/// cyclic and block-cyclic, a fractional first index or trip count, or (a
+/// stride other than 1) more than 2^12 blocks crossed.
 std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
                                                   const LoopRange &l,
                                                   const DimDist &d);

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace dlayout::cost {
 namespace {
@@ -63,6 +65,35 @@ TEST(SubReference, Equation32UsesFloorInTheFirstProduct) {
   EXPECT_EQ(iterationsPerProcessor(2, L16, 4, 1), 8);
   // One processor gets every iteration.
   EXPECT_EQ(iterationsPerProcessor(1, L16, 1, 16), 16);
+}
+
+TEST(SubReference, ExactIterationsPerProcessorCountOwners) {
+  // Jacobi's interior 2..33 over two blocks of 17: 16 each (Eq. 3.2: 17).
+  DimDist half = dist(0, 2, 17, 34, DistKind::Block);
+  LoopRange interior{32, 32, 1, 2, true};
+  EXPECT_EQ(iterationsPerProcessor(1, interior, 2, 17), 17);
+  EXPECT_EQ(iterationsPerProcessorExact(1, 0, interior, half), 16.0);
+  // Against the owner function at every index, for unit and longer
+  // strides, both directions, block, cyclic and block-cyclic.
+  for (int64_t N : {1, 2, 3, 4, 7})
+    for (int64_t b : {1, 2, 5, 17})
+      for (int64_t alpha : {1, -1, 2, 3})
+        for (int64_t step : {1, 2})
+          for (bool up : {true, false})
+            for (int64_t first : {1, 2, 9}) {
+              DimDist d = dist(0, N, b, 200);
+              LoopRange l{0, 37, step, double(first), up};
+              int64_t beta = alpha < 0 ? 150 : 3;
+              std::vector<double> per(size_t(N), 0);
+              for (int64_t t = 0, j = first; t < 37; ++t, j += up ? step : -step)
+                per[size_t(*ownerCoordinate(d, alpha * j + beta))] += 1;
+              auto e = iterationsPerProcessorExact(alpha, beta, l, d);
+              ASSERT_TRUE(e.has_value());
+              EXPECT_EQ(*e, *std::max_element(per.begin(), per.end()))
+                  << N << " " << b << " " << alpha << " " << step << " " << up << " " << first;
+            }
+  // A fractional first index (an expected value) is left to Eq. 3.2.
+  EXPECT_FALSE(iterationsPerProcessorExact(1, 0, {32, 32, 1, 2.5, true}, half));
 }
 
 TEST(SubReference, Theorem41StrictlySynchronous) {
