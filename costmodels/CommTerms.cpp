@@ -19,15 +19,20 @@ using namespace detail;
 
 namespace {
 
-/// The sub-reference of one side in mesh dimension d, before a loop is chosen.
-SubRef baseSub(const RefFacts *ref, const ArrayDist *ad, int d, bool lhs) {
+/// The sub-reference of one side in mesh dimension d, before a loop is
+/// chosen. An array with no dimension on d is replicated along it (Eq.
+/// 2.1's X, as a program run under the layout keeps it) when marked so or
+/// with exact owners; the thesis's symbolic reading leaves it Missing (a
+/// constant position there).
+SubRef baseSub(const RefFacts *ref, const ArrayDist *ad, int d, bool lhs,
+               bool exactOwners) {
   SubRef s;
   s.lhs = lhs;
   if (!ref || !ad)
     return s; // a scalar lhs: missing everywhere
   int k = ad->dimOnMesh[d];
   if (k < 0) {
-    if (ad->replicatedOn[d])
+    if (ad->replicatedOn[d] || exactOwners)
       s.kind = SubRef::Replicated;
     return s;
   }
@@ -78,8 +83,9 @@ int TermWalk::run() {
   base_.resize(D_);
   level_.resize(D_);
   for (int d = 0; d < D_; ++d) {
-    base_[d].first = baseSub(sf_.hasLhs ? &sf_.lhs : nullptr, lhsDist, d, true);
-    base_[d].second = baseSub(&rf_.ref, &rhsDist, d, false);
+    base_[d].first = baseSub(sf_.hasLhs ? &sf_.lhs : nullptr, lhsDist, d, true,
+                             opts_.exactOwners);
+    base_[d].second = baseSub(&rf_.ref, &rhsDist, d, false, opts_.exactOwners);
     level_[d] = std::max(rawLevel(base_[d].first), rawLevel(base_[d].second));
     noteIrregular(d);
   }

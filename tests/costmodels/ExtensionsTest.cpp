@@ -193,6 +193,30 @@ TEST(Placement, SequentialLoopsSplitAOneToManyRecurrence) {
   EXPECT_EQ(terms[0].repetitions, n - 1);
 }
 
+TEST(ExactOwners, AnArrayOnNoMeshDimensionIsReplicatedAlongIt) {
+  // A(I,J,K) = P(I,J) on a 2x1x2 mesh, A on mesh dimensions 0 and 2, P on 0
+  // only. A layout leaves P replicated along mesh dimension 2 (Eq. 2.1's X,
+  // as the runtime keeps it): every owner of A(I,J,K) holds P(I,J). The
+  // thesis's symbolic reading puts P at one position there, which moves.
+  const int64_t n = 16;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n, 4});
+  b.array("P", {n, n});
+  auto k = b.loop("K", b.c(1), b.c(4));
+  auto j = b.loop("J", b.c(1), b.p("N"), k);
+  auto i = b.loop("I", b.c(1), b.p("N"), j);
+  auto s = b.stmt({k, j, i}, b.ref("A", {b.iv(i), b.iv(j), b.iv(k)}),
+                  {b.ref("P", {b.iv(i), b.iv(j)})}, {.loads = 1, .stores = 1});
+  Program p = b.build();
+  Layout l = layout({2, 1, 2}, {{"A", {block(0), collapsed(), block(2)}},
+                                {"P", {block(0), collapsed()}}});
+  EXPECT_TRUE(comm(run(p, l), s, "P").empty());
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  EXPECT_FALSE(comm(run(p, l, thesis), s, "P").empty());
+}
+
 TEST(Machines, TopologyHopsAndOtherPresets) {
   const int64_t n = 64;
   ModelBuilder b;
