@@ -100,6 +100,21 @@ std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
   if (dx == 0)
     return l.trips; // one index: one owner
   int64_t b = d.block, N = std::max<int64_t>(d.procs, 1);
+  int64_t first = floorDiv(x0 - d.offset, b);
+  int64_t last = floorDiv(x0 + (trips - 1) * dx - d.offset, b);
+  // Iterations t with x0 + t dx in block k: [lo, lo + b - 1].
+  auto inBlock = [&](int64_t k) {
+    int64_t lo = d.offset + k * b;
+    int64_t t1 = std::max<int64_t>(0, -floorDiv(x0 - lo, dx));
+    int64_t t2 = std::min(trips - 1, floorDiv(lo + b - 1 - x0, dx));
+    return std::max<int64_t>(0, t2 - t1 + 1);
+  };
+  if (last - first < N) { // at most N blocks: each on its own processor
+    int64_t most = 0;
+    for (int64_t k = first; k <= last; ++k)
+      most = std::max(most, inBlock(k));
+    return double(most);
+  }
   std::vector<int64_t> per(size_t(N), 0);
   if (dx == 1) {
     // Consecutive indices: processor p owns, among the indices below y
@@ -115,18 +130,10 @@ std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
       per[size_t(p)] = below(hi, p) - below(lo, p);
     return double(*std::max_element(per.begin(), per.end()));
   }
-  int64_t first = floorDiv(x0 - d.offset, b);
-  int64_t last = floorDiv(x0 + (trips - 1) * dx - d.offset, b);
   if (last - first > (1 << 12))
     return std::nullopt;
-  for (int64_t k = first; k <= last; ++k) {
-    // Iterations t with x0 + t dx in block k: [lo, lo + b - 1].
-    int64_t lo = d.offset + k * b;
-    int64_t t1 = std::max<int64_t>(0, -floorDiv(x0 - lo, dx));
-    int64_t t2 = std::min(trips - 1, floorDiv(lo + b - 1 - x0, dx));
-    if (t2 >= t1)
-      per[size_t(((k % N) + N) % N)] += t2 - t1 + 1;
-  }
+  for (int64_t k = first; k <= last; ++k)
+    per[size_t(((k % N) + N) % N)] += inBlock(k);
   return double(*std::max_element(per.begin(), per.end()));
 }
 
