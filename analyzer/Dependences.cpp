@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 namespace dlayout {
 
@@ -185,28 +186,45 @@ Status computeDependences(Program &P) {
   z3::context C;
   Instances inst(C, P);
   auto ranges = ivRanges(P);
+  // One solver throughout. The iteration spaces of a pair of statements (the
+  // source instance's copy "_1", the sink's "_2") are pushed while that pair
+  // is tested, so that every check sees two statements' bounds, not the whole
+  // phase's (which made the test quadratic in the statements of a phase).
+  z3::solver Z(C);
+  struct Scope {
+    z3::solver &s;
+    bool open = false;
+    ~Scope() { if (open) s.pop(); }
+  };
+  // Dependences already listed, against duplicates.
+  using DepKey = std::tuple<std::string, std::string, int, std::string,
+                            std::optional<std::string>, std::vector<std::string>>;
+  auto depKey = [](const Dependence &d) {
+    return DepKey{d.from, d.to, int(d.kind), d.variable, d.carriedBy, d.direction};
+  };
+  std::set<DepKey> listed;
+  for (auto &d : deps) listed.insert(depKey(d));
 
   for (auto &ph : P.phases) {
     std::vector<const Statement *> stmts;
     for (auto &s : ph.statements) stmts.push_back(P.findStatement(s));
-    // One solver per phase: the iteration space of every statement in it,
-    // twice (the source instance's copy "_1", the sink's "_2"); each pair of
-    // references then only pushes its subscripts and directions.
-    std::optional<z3::solver> Z;
-    std::set<std::string> bounded; // statement ids and copies
     std::map<std::string, std::vector<Found>> solved;
-    auto solver = [&](const Statement &S1, const Statement &S2) -> z3::solver & {
-      if (!Z) Z.emplace(C);
-      if (bounded.insert(S1.id + "_1").second) inst.bounds(*Z, S1, inst.vars(S1, "_1"));
-      if (bounded.insert(S2.id + "_2").second) inst.bounds(*Z, S2, inst.vars(S2, "_2"));
-      return *Z;
-    };
     for (const Statement *S1 : stmts)
       for (const Statement *S2 : stmts) {
         size_t n = commonLoops(*S1, *S2);
         bool textual = order[S1->id] < order[S2->id];
         const auto &I = inst.vars(*S1, "_1");
         const auto &J = inst.vars(*S2, "_2");
+        Scope pair{Z};
+        auto solver = [&]() -> z3::solver & {
+          if (!pair.open) {
+            Z.push();
+            pair.open = true;
+            inst.bounds(Z, *S1, I);
+            inst.bounds(Z, *S2, J);
+          }
+          return Z;
+        };
         for (size_t r1 = 0; r1 < S1->refs.size(); ++r1)
           for (size_t r2 = 0; r2 < S2->refs.size(); ++r2) {
             const Reference &A = S1->refs[r1], &B = S2->refs[r2];
@@ -222,13 +240,13 @@ Status computeDependences(Program &P) {
             auto cached = solved.find(key);
             if (cached == solved.end())
               cached = solved.emplace(key, [&]() -> std::vector<Found> {
-              solver(*S1, *S2).push();
-              struct Pop { z3::solver &s; ~Pop() { s.pop(); } } pop{*Z};
+              solver().push();
+              Scope refs{Z, true};
               if (exact)
                 for (size_t d = 0; d < A.subscripts.size() && d < B.subscripts.size(); ++d)
-                  Z->add(inst.affine(A.subscripts[d].affine, I) ==
+                  Z.add(inst.affine(A.subscripts[d].affine, I) ==
                         inst.affine(B.subscripts[d].affine, J));
-              if (Z->check() == z3::unsat) return {};
+              if (Z.check() == z3::unsat) return {};
 
               auto before = [&](size_t k, const std::string &dir) {
                 const std::string &id = S1->loops[k];
@@ -241,10 +259,10 @@ Status computeDependences(Program &P) {
               std::vector<Found> found;
               for (size_t l = 1; l <= n + 1; ++l) {
                 if (l == n + 1 && (!textual || S1 == S2)) break;
-                Z->push();
-                for (size_t k = 0; k + 1 < l; ++k) Z->add(before(k, "="));
-                if (l <= n) Z->add(before(l - 1, "<"));
-                if (Z->check() == z3::sat) {
+                Z.push();
+                for (size_t k = 0; k + 1 < l; ++k) Z.add(before(k, "="));
+                if (l <= n) Z.add(before(l - 1, "<"));
+                if (Z.check() == z3::sat) {
                   Found f{l, {}, {}};
                   for (size_t k = 0; k < n; ++k) {
                     std::string dir;
@@ -253,10 +271,10 @@ Status computeDependences(Program &P) {
                     else {
                       std::vector<std::string> ok;
                       for (const char *d : {"<", "=", ">"}) {
-                        Z->push();
-                        Z->add(before(k, d));
-                        if (Z->check() == z3::sat) ok.push_back(d);
-                        Z->pop();
+                        Z.push();
+                        Z.add(before(k, d));
+                        if (Z.check() == z3::sat) ok.push_back(d);
+                        Z.pop();
                       }
                       dir = ok.size() == 1 ? ok[0] : "*";
                     }
@@ -264,25 +282,25 @@ Status computeDependences(Program &P) {
                     // A constant distance: the one difference there is.
                     std::optional<int64_t> dist;
                     if (dir == "=") dist = 0;
-                    else if (exact && Z->check() == z3::sat) {
+                    else if (exact && Z.check() == z3::sat) {
                       const std::string &id = S1->loops[k];
                       z3::expr diff = J.at(id) - I.at(id);
-                      Z->push();
-                      if (k + 1 > l) Z->add(before(k, dir == "*" ? "<" : dir));
-                      if (Z->check() == z3::sat) {
-                        int64_t v = Z->get_model().eval(diff, true).get_numeral_int64();
-                        Z->push();
-                        Z->add(diff != C.int_val(v));
-                        if (Z->check() == z3::unsat && dir != "*") dist = v;
-                        Z->pop();
+                      Z.push();
+                      if (k + 1 > l) Z.add(before(k, dir == "*" ? "<" : dir));
+                      if (Z.check() == z3::sat) {
+                        int64_t v = Z.get_model().eval(diff, true).get_numeral_int64();
+                        Z.push();
+                        Z.add(diff != C.int_val(v));
+                        if (Z.check() == z3::unsat && dir != "*") dist = v;
+                        Z.pop();
                       }
-                      Z->pop();
+                      Z.pop();
                     }
                     f.distance.push_back(dist);
                   }
                   found.push_back(f);
                 }
-                Z->pop();
+                Z.pop();
                 if (!exact) break; // one '*' dependence is all we can say
               }
                 return found;
@@ -304,12 +322,7 @@ Status computeDependences(Program &P) {
                 std::fill(D.distance.begin(), D.distance.end(), std::nullopt);
                 if (n) D.carriedBy = S1->loops[0];
               }
-              bool dup = std::any_of(deps.begin(), deps.end(), [&](auto &e) {
-                return e.from == D.from && e.to == D.to && e.kind == D.kind &&
-                       e.variable == D.variable && e.carriedBy == D.carriedBy &&
-                       e.direction == D.direction;
-              });
-              if (!dup) deps.push_back(D);
+              if (listed.insert(depKey(D)).second) deps.push_back(D);
             }
           }
       }

@@ -119,10 +119,7 @@ Bound FunctionBuilder::boundOf(const Poly &p) const {
 }
 
 std::optional<double> FunctionBuilder::valueOf(const Poly &p) const {
-  std::map<std::string, double> values;
-  for (auto &[id, mean] : IvMean) values[ivSymbol(id)] = mean;
-  for (auto &[name, v] : ParamValues) values[paramSymbol(name)] = v;
-  return p.evaluate(values);
+  return p.evaluate(Values);
 }
 
 void FunctionBuilder::buildLoops() {
@@ -264,7 +261,10 @@ void FunctionBuilder::evaluateLoops() {
     warnOnce("parameter", "parameter " + name + " has no value; assumed " +
              std::to_string(Opts.defaultParam) + " (give --param " + name + "=VALUE)");
   }
-  for (auto &[name, v] : ParamValues) Ranges[paramSymbol(name)] = {v, v};
+  for (auto &[name, v] : ParamValues) {
+    Ranges[paramSymbol(name)] = {v, v};
+    Values[paramSymbol(name)] = v;
+  }
 
   for (auto &R : Sym.loops()) {
     auto &M = P.loops[LoopIndex[R.loop]];
@@ -283,7 +283,7 @@ void FunctionBuilder::evaluateLoops() {
     }
     M.tripCount = std::max(0.0, *trip);
     auto lo = valueOf(Lower[M.id]), hi = valueOf(Upper[M.id]);
-    IvMean[M.id] = (lo && hi) ? (*lo + *hi) / 2 : 0;
+    Values[ivSymbol(M.id)] = (lo && hi) ? (*lo + *hi) / 2 : 0;
     auto rl = Lower[M.id].range(Ranges), ru = Upper[M.id].range(Ranges);
     if (rl && ru)
       Ranges[ivSymbol(M.id)] = {std::min(rl->first, ru->first),

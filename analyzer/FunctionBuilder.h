@@ -58,6 +58,12 @@ private:
   std::optional<Expr> diamond(llvm::PHINode *Phi);
   Expr scalarRead(const std::string &name, llvm::Type *T);
   void addGuards(llvm::BasicBlock *BB);
+  /// The nearest strict dominator of BB whose branch may guard what it
+  /// dominates (a conditional branch that leaves no loop and tests no
+  /// pointer), or null: addGuards walks these only, so a function of many
+  /// loops in sequence costs a step per enclosing test, not per block.
+  llvm::BasicBlock *guardAbove(llvm::BasicBlock *BB);
+  std::map<const llvm::BasicBlock *, llvm::BasicBlock *> GuardAbove;
   bool interestingScalar(llvm::Instruction *I);
   void findScalarRecurrences();
   void markArrayReductions();
@@ -89,10 +95,12 @@ private:
   // Loops: model index by IR loop, levels, value ranges of the ivs.
   std::map<const llvm::Loop *, size_t> LoopIndex;
   std::map<std::string, Poly> Lower, Upper, Iterations; // by loop id
-  std::map<std::string, double> IvMean;
   std::map<std::string, int64_t> IterationDivisor; // count = Iterations / d
   std::map<std::string, std::pair<double, double>> Ranges; // symbol -> [lo,hi]
   std::map<std::string, double> ParamValues;
+  // What valueOf evaluates at: the parameters, and each loop's induction
+  // variable at its mean (kept as they are found, not rebuilt per call).
+  std::map<std::string, double> Values; // symbol -> value
 
   // The statement being built.
   Statement *Cur = nullptr;

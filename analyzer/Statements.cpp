@@ -422,29 +422,53 @@ Expr FunctionBuilder::scalarRead(const std::string &name, Type *T) {
 void FunctionBuilder::addGuards(BasicBlock *BB) {
   auto &DT = Sym.dt();
   auto &PDT = Sym.pdt();
-  auto &LI = Sym.loopInfo();
-  auto *Node = DT.getNode(BB);
-  for (auto *N = Node ? Node->getIDom() : nullptr; N; N = N->getIDom()) {
-    BasicBlock *D = N->getBlock();
-    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
-    if (!Br || !Br->isConditional() || PDT.dominates(BB, D)) continue;
-    if (llvm::Loop *L = LI.getLoopFor(D); L && L->isLoopExiting(D)) continue;
+  for (BasicBlock *D = guardAbove(BB); D; D = guardAbove(D)) {
+    auto *Br = cast<BranchInst>(D->getTerminator());
+    if (PDT.dominates(BB, D)) continue;
     bool viaTrue = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(0)), BB);
     bool viaFalse = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(1)), BB);
     if (viaTrue == viaFalse) continue;
-    // A test of pointers (C's `if (!a) return`) says nothing about values.
-    if (auto *Cmp = dyn_cast<CmpInst>(Br->getCondition());
-        Cmp && Cmp->getOperand(0)->getType()->isPointerTy())
-      continue;
-    if (auto *Or = dyn_cast<BinaryOperator>(Br->getCondition()))
-      if (auto *Cmp = dyn_cast<CmpInst>(Or->getOperand(0));
-          Cmp && Cmp->getOperand(0)->getType()->isPointerTy())
-        continue;
     Guard G;
     G.condition = expr(Br->getCondition());
     if (viaFalse) G.condition = op("not", {G.condition});
     Cur->guards.insert(Cur->guards.begin(), G);
   }
+}
+
+/// Whether D's branch can guard the blocks it dominates: a conditional
+/// branch, not a loop's exit test, and not a test of pointers (C's
+/// `if (!a) return` says nothing about values).
+static bool mayGuard(BasicBlock *D, llvm::LoopInfo &LI) {
+  auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+  if (!Br || !Br->isConditional()) return false;
+  if (llvm::Loop *L = LI.getLoopFor(D); L && L->isLoopExiting(D)) return false;
+  auto pointerTest = [](Value *C) {
+    auto *Cmp = dyn_cast<CmpInst>(C);
+    return Cmp && Cmp->getOperand(0)->getType()->isPointerTy();
+  };
+  if (pointerTest(Br->getCondition())) return false;
+  if (auto *Or = dyn_cast<BinaryOperator>(Br->getCondition()))
+    if (pointerTest(Or->getOperand(0))) return false;
+  return true;
+}
+
+BasicBlock *FunctionBuilder::guardAbove(BasicBlock *BB) {
+  // Up the dominator tree to a block already answered (or the root), then
+  // answer every block passed on the way, top-down.
+  std::vector<BasicBlock *> path;
+  BasicBlock *known = nullptr;
+  for (auto *N = Sym.dt().getNode(BB); N && N->getIDom(); N = N->getIDom()) {
+    if (auto it = GuardAbove.find(N->getBlock()); it != GuardAbove.end()) {
+      known = it->second;
+      break;
+    }
+    path.push_back(N->getBlock());
+  }
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    BasicBlock *D = Sym.dt().getNode(*it)->getIDom()->getBlock();
+    known = GuardAbove[*it] = mayGuard(D, Sym.loopInfo()) ? D : known;
+  }
+  return path.empty() ? known : GuardAbove[BB];
 }
 
 // ----------------------------------------------------------------------------

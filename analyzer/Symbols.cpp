@@ -148,20 +148,20 @@ void Symbols::findLoops(unsigned &loopCounter) {
       R.start = AR->getStart();
       R.step = cast<SCEVConstant>(AR->getStepRecurrence(*SE))->getAPInt().getSExtValue();
     }
+    LoopByIR.emplace(R.loop, Loops.size());
+    if (R.iv) LoopByIv.emplace(R.iv, Loops.size());
     Loops.push_back(R);
   }
 }
 
 const LoopRecord *Symbols::record(const llvm::Loop *L) const {
-  for (auto &R : Loops)
-    if (R.loop == L) return &R;
-  return nullptr;
+  auto it = LoopByIR.find(L);
+  return it == LoopByIR.end() ? nullptr : &Loops[it->second];
 }
 
 const LoopRecord *Symbols::recordForIv(const Value *V) const {
-  for (auto &R : Loops)
-    if (R.iv == V) return &R;
-  return nullptr;
+  auto it = LoopByIv.find(V);
+  return it == LoopByIv.end() ? nullptr : &Loops[it->second];
 }
 
 std::map<std::string, std::map<unsigned, std::string>>

@@ -148,6 +148,8 @@ private:
   llvm::AssumptionCache AC;
   std::unique_ptr<llvm::ScalarEvolution> SE;
   std::vector<LoopRecord> Loops;
+  std::map<const llvm::Loop *, size_t> LoopByIR;  // positions in Loops
+  std::map<const llvm::Value *, size_t> LoopByIv;
   std::map<const llvm::Value *, std::unique_ptr<MemoryObject>> Objects;
   std::vector<MemoryObject *> ObjectOrder;
   std::map<std::string, llvm::Value *> Opaque;

@@ -54,6 +54,7 @@ DependenceLevels::DependenceLevels(const Program &p) : p_(&p) {
   for (const auto &s : p.statements)
     maxLevel = std::max(maxLevel, int(s.loops.size()));
   scc_.assign(maxLevel + 1, std::vector<int>(n, -1));
+  sccDeps_.resize(maxLevel + 1);
   for (int k = 1; k <= maxLevel; ++k) {
     std::vector<std::vector<int>> succ(n);
     for (const auto &d : p.dependences) {
@@ -92,6 +93,15 @@ DependenceLevels::DependenceLevels(const Program &p) : p_(&p) {
     for (int v = 0; v < n; ++v)
       if (int(p.statements[v].loops.size()) >= k && !num[v])
         visit(v);
+    sccDeps_[k].resize(size_t(comp));
+    for (const auto &d : p.dependences) {
+      auto from = index_.find(d.from), to = index_.find(d.to);
+      if (from == index_.end() || to == index_.end())
+        continue;
+      int c = scc_[k][from->second];
+      if (c >= 0 && c == scc_[k][to->second])
+        sccDeps_[k][size_t(c)].push_back(&d);
+    }
   }
 }
 
@@ -179,13 +189,11 @@ int DependenceLevels::recurrenceLevel(int s, bool dropReductionSelf) const {
 bool DependenceLevels::doallAfterDistribution(int s, int level) const {
   if (level < 1 || int(p_->statements[s].loops.size()) < level)
     return false;
-  for (const auto &d : p_->dependences) {
-    auto from = index_.find(d.from), to = index_.find(d.to);
-    if (from == index_.end() || to == index_.end())
-      continue;
-    if (!sameScc(level, s, from->second) || !sameScc(level, s, to->second))
-      continue;
-    if (commonDepth(from->second, to->second) < level)
+  // The statements of s's SCC of DG_level; s itself is in it (it has that
+  // many loops), so its dependences on itself are among these too.
+  for (const Dependence *dp : sccDeps_[size_t(level)][size_t(scc_[level][s])]) {
+    const Dependence &d = *dp;
+    if (commonDepth(index_.at(d.from), index_.at(d.to)) < level)
       continue;
     auto dl = directionAt(d, level);
     bool carried = dl == "<" || dl == "<=" || dl == "!=" || dl == "*";

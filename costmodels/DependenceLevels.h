@@ -70,6 +70,10 @@ private:
   std::map<std::string, int> index_;
   std::vector<std::vector<const Dependence *>> into_;
   std::vector<std::vector<int>> scc_; // scc_[level][statement], -1: absent
+  /// sccDeps_[level][c]: the dependences between statements of SCC c of
+  /// DG_level (what doallAfterDistribution looks at, without a pass over
+  /// every dependence of the program per question).
+  std::vector<std::vector<std::vector<const Dependence *>>> sccDeps_;
 };
 
 /// A direction normalised to one of "<" "=" ">" "<=" ">=" "!=" "*".

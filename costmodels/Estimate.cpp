@@ -40,8 +40,15 @@ Result<double> Estimator::seconds(const Layout &l, const Machine &m) const {
   return e->predictedSeconds;
 }
 
-Result<Estimate> Estimator::run(const Layout &l, const Machine &m,
-                                bool withTerms) const {
+Result<Estimate> Estimator::evaluateStatement(const Layout &l, const Machine &m,
+                                             const std::string &statement) const {
+  const StatementFacts *sf = facts_->findStatement(statement);
+  if (!sf) return makeError("no statement " + statement + " in the program");
+  return run(l, m, true, sf);
+}
+
+Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerms,
+                                const StatementFacts *only) const {
   const ProgramFacts &pf = *facts_;
   auto view = resolveLayout(pf, l, opts_.procs);
   if (!view)
@@ -68,7 +75,10 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m,
   cmo.terms.exactOwners = opts_.exactOwners && beyond;
 
   std::vector<CommCost> comm;
-  for (const StatementFacts &sf : pf.statements) {
+  const StatementFacts *first = only ? only : pf.statements.data();
+  const StatementFacts *last = only ? only + 1 : pf.statements.data() + pf.statements.size();
+  for (const StatementFacts *it = first; it != last; ++it) {
+    const StatementFacts &sf = *it;
     ComputationCost cc = statementComputation(sf, lv, m, co);
     est.computationSeconds += cc.seconds;
     if (withTerms) {

@@ -113,12 +113,19 @@ public:
   Result<Estimate> evaluate(const Layout &l, const Machine &m) const;
   /// Only the predicted seconds (no breakdown kept): the solver's path.
   Result<double> seconds(const Layout &l, const Machine &m) const;
+  /// The terms of one statement alone, in the time of that statement rather
+  /// than the program's: the passes' quality measures compare two layouts on
+  /// the statement a constraint comes from (thesis section 5.1.2).
+  Result<Estimate> evaluateStatement(const Layout &l, const Machine &m,
+                                     const std::string &statement) const;
 
   const EstimateOptions &options() const { return opts_; }
   const Program &program() const { return *program_; }
 
 private:
-  Result<Estimate> run(const Layout &l, const Machine &m, bool terms) const;
+  /// `only`: cost that statement alone (null: every statement).
+  Result<Estimate> run(const Layout &l, const Machine &m, bool terms,
+                       const cost::StatementFacts *only = nullptr) const;
 
   const Program *program_ = nullptr;
   std::shared_ptr<const cost::ProgramFacts> facts_;

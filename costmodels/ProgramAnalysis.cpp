@@ -553,6 +553,11 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
 
 } // namespace
 
+const StatementFacts *ProgramFacts::findStatement(const std::string &id) const {
+  auto it = statementIndex.find(id);
+  return it == statementIndex.end() ? nullptr : &statements[size_t(it->second)];
+}
+
 int ProgramFacts::findArray(const std::string &name) const {
   if (auto it = arrayIndex.find(name); it != arrayIndex.end())
     return it->second;
@@ -586,6 +591,7 @@ Result<ProgramFacts> analyzeProgram(const Program &p,
     auto sf = statementFacts(p, s, pf, lt, dl, opts, privateReaders, guardsSeen);
     if (!sf)
       return sf.error();
+    pf.statementIndex[p.statements[s].id] = int(pf.statements.size());
     pf.statements.push_back(std::move(*sf));
   }
   pf.warnings = std::move(lt.warnings);

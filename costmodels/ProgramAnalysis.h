@@ -150,9 +150,12 @@ struct ProgramFacts {
   std::map<std::string, int> arrayIndexFold; // upper-cased (Fortran)
   bool caseInsensitive = false;
   std::vector<StatementFacts> statements;
+  std::map<std::string, int> statementIndex; // by statement id
   std::vector<Warning> warnings;
 
   int findArray(const std::string &name) const;
+  /// The facts of the statement with this id, or null.
+  const StatementFacts *findStatement(const std::string &id) const;
 };
 
 Result<ProgramFacts> analyzeProgram(const Program &p,

@@ -15,24 +15,16 @@
 namespace dlayout {
 
 const Array *Program::findArray(const std::string &name) const {
-  for (const auto &a : arrays)
-    if (a.name == name)
-      return &a;
-  return nullptr;
+  return arrayIndex.find(arrays, name, [](const Array &a) -> const std::string & { return a.name; });
 }
 
 const Loop *Program::findLoop(const std::string &id) const {
-  for (const auto &l : loops)
-    if (l.id == id)
-      return &l;
-  return nullptr;
+  return loopIndex.find(loops, id, [](const Loop &l) -> const std::string & { return l.id; });
 }
 
 const Statement *Program::findStatement(const std::string &id) const {
-  for (const auto &s : statements)
-    if (s.id == id)
-      return &s;
-  return nullptr;
+  return statementIndex.find(statements, id,
+                             [](const Statement &s) -> const std::string & { return s.id; });
 }
 
 //===----------------------------------------------------------------------===//

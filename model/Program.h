@@ -23,6 +23,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "model/IdIndex.h"
+
 #include "model/Result.h"
 
 #include <cstdint>
@@ -245,6 +247,9 @@ struct Program {
   const Loop *findLoop(const std::string &id) const;
   const Statement *findStatement(const std::string &id) const;
   bool operator==(const Program &) const = default;
+
+  // Caches for the find* above (IdIndex.h); not part of the value.
+  IdIndex arrayIndex, loopIndex, statementIndex;
 };
 
 const char *toString(SubscriptClass c);

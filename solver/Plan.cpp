@@ -166,11 +166,15 @@ Result<double> SolverContext::seconds(const Layout &l) {
 
 Result<double> SolverContext::statementSeconds(const Layout &l, const std::string &stmt,
                                                const std::string &array) {
-  auto e = evaluate(l);
-  if (!e) return e.error();
+  auto key = layoutKey(l) + "\n" + stmt;
+  auto it = statementTerms_.find(key);
+  if (it == statementTerms_.end()) {
+    auto e = estimator.evaluateStatement(l, machine, stmt);
+    if (!e) return e.error();
+    it = statementTerms_.emplace(key, std::move(e->terms)).first;
+  }
   double s = 0;
-  for (const auto &t : (*e)->terms) {
-    if (t.statement != stmt) continue;
+  for (const auto &t : it->second) {
     if (!array.empty() &&
         (t.kind != EstimateTerm::Kind::Communication || t.array != array))
       continue;

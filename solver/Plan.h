@@ -68,7 +68,8 @@ public:
   /// Seconds only, cached.
   Result<double> seconds(const Layout &l);
   /// Sum of the terms of statement `stmt` (optionally only communication on
-  /// rhs array `array`) in the estimate of `l`.
+  /// rhs array `array`) in the estimate of `l`: that statement alone is
+  /// costed (and cached), so a pass's quality measures cost O(statement).
   Result<double> statementSeconds(const Layout &l, const std::string &stmt,
                                   const std::string &array = "");
 
@@ -84,6 +85,7 @@ public:
 private:
   std::map<std::string, std::unique_ptr<Estimate>> full_;
   std::map<std::string, double> secs_;
+  std::map<std::string, std::vector<EstimateTerm>> statementTerms_; // layout + statement
 };
 
 std::string layoutKey(const Layout &l);

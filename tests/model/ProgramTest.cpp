@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <climits>
 
 using namespace dlayout;
@@ -33,6 +34,29 @@ TEST(Program, FindsByNameAndId) {
   ASSERT_NE(p.findStatement("S3"), nullptr);
   EXPECT_EQ(p.findStatement("S3")->probability, 0.5);
   EXPECT_EQ(p.findStatement(""), nullptr);
+}
+
+TEST(Program, FindsAfterTheVectorsAreEdited) {
+  // The look-ups cache positions (model/IdIndex.h); editing, reordering or
+  // renaming afterwards must never give a wrong or a stale answer.
+  Program p = richProgram();
+  ASSERT_NE(p.findLoop("L2"), nullptr);
+  ASSERT_NE(p.findStatement("S3"), nullptr);
+  std::reverse(p.loops.begin(), p.loops.end());
+  ASSERT_NE(p.findLoop("L2"), nullptr);
+  EXPECT_EQ(p.findLoop("L2")->var, "J");
+  p.loops.erase(std::remove_if(p.loops.begin(), p.loops.end(),
+                               [](const Loop &l) { return l.id == "L2"; }),
+                p.loops.end());
+  EXPECT_EQ(p.findLoop("L2"), nullptr);
+  std::string renamed = p.statements.front().id;
+  p.statements.front().id = "S99";
+  EXPECT_EQ(p.findStatement(renamed), nullptr);
+  ASSERT_NE(p.findStatement("S99"), nullptr);
+  EXPECT_EQ(p.findStatement("S99"), &p.statements.front());
+  Program q = p; // a copy finds in its own vectors
+  EXPECT_EQ(q.findStatement("S99"), &q.statements.front());
+  EXPECT_TRUE(q == p);
 }
 
 TEST(Program, EnumNamesRoundTrip) {
