@@ -50,7 +50,12 @@ Result<Estimate> Estimator::evaluateStatement(const Layout &l, const Machine &m,
 Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerms,
                                 const StatementFacts *only) const {
   const ProgramFacts &pf = *facts_;
-  auto view = resolveLayout(pf, l, opts_.procs);
+  std::vector<int> touched; // what `only` reads: its lhs and rhs arrays
+  if (only) {
+    if (only->hasLhs) touched.push_back(only->lhs.array);
+    for (const RhsFacts &rf : only->rhs) touched.push_back(rf.ref.array);
+  }
+  auto view = resolveLayout(pf, l, opts_.procs, only ? &touched : nullptr);
   if (!view)
     return view.error();
   const LayoutView &lv = *view;

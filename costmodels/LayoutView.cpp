@@ -78,8 +78,57 @@ Result<DimDist> resolveDim(const DimLayout &d, const ArrayDim &ad,
 
 } // namespace
 
+namespace {
+
+/// Resolves `al`, array a's entry (named `name`) in layout l, into v.arrays[a].
+Status resolveArray(const ProgramFacts &pf, int a, const std::string &name,
+                    const ArrayLayout &al, const Layout &l, LayoutView &v) {
+  size_t dmesh = l.mesh.size();
+  const Array &arr = *pf.arrays[a];
+  std::string path = "layout: arrays." + name + ".dims";
+  if (al.dims.size() != arr.dims.size())
+    return makeError(path + ": " + std::to_string(al.dims.size()) +
+                     " dimensions, but " + arr.name + " has " +
+                     std::to_string(arr.dims.size()));
+  ArrayDist &ad = v.arrays[a];
+  ad.dimOnMesh.assign(dmesh, -1);
+  ad.replicatedOn.assign(dmesh, 0);
+  bool replicatedEverywhere = false;
+  for (size_t k = 0; k < al.dims.size(); ++k) {
+    auto d = resolveDim(al.dims[k], arr.dims[k], l.mesh,
+                        path + "[" + std::to_string(k) + "]");
+    if (!d)
+      return d.error();
+    if (d->meshDim >= 0) {
+      bool taken =
+          ad.dimOnMesh[d->meshDim] >= 0 || ad.replicatedOn[d->meshDim];
+      if (taken)
+        return makeError(path + "[" + std::to_string(k) +
+                         "].mesh_dim: another dimension of " + arr.name +
+                         " is already on mesh dimension " +
+                         std::to_string(d->meshDim));
+      if (d->kind == DistKind::Replicated)
+        ad.replicatedOn[d->meshDim] = 1;
+      else
+        ad.dimOnMesh[d->meshDim] = int(k);
+    } else if (d->kind == DistKind::Replicated) {
+      replicatedEverywhere = true;
+    }
+    v.anyOverlap = v.anyOverlap || d->overlapLeft > 0 || d->overlapRight > 0;
+    ad.dims.push_back(*d);
+  }
+  if (replicatedEverywhere) // replicated along every mesh dimension it is not on
+    for (size_t m = 0; m < dmesh; ++m)
+      if (ad.dimOnMesh[m] < 0)
+        ad.replicatedOn[m] = 1;
+  return success();
+}
+
+} // namespace
+
 Result<LayoutView> resolveLayout(const ProgramFacts &pf, const Layout &l,
-                                 std::optional<int64_t> procs) {
+                                 std::optional<int64_t> procs,
+                                 const std::vector<int> *only) {
   LayoutView v;
   v.mesh = l.mesh;
   if (l.mesh.empty())
@@ -95,9 +144,27 @@ Result<LayoutView> resolveLayout(const ProgramFacts &pf, const Layout &l,
                      std::to_string(v.procs) + " processors, but " +
                      std::to_string(*procs) + " were asked for");
 
-  size_t dmesh = l.mesh.size();
   v.arrays.resize(pf.arrays.size());
   std::vector<char> seen(pf.arrays.size(), 0);
+  auto noLayout = [&](int a) {
+    return makeError("layout: no distribution given for array " + pf.arrays[a]->name);
+  };
+  if (only) { // the named arrays alone, found by name
+    for (int a : *only) {
+      if (a < 0 || size_t(a) >= pf.arrays.size() || seen[a])
+        continue;
+      seen[a] = 1;
+      auto it = l.arrays.find(pf.arrays[a]->name);
+      if (it == l.arrays.end()) // a name spelled otherwise (Fortran's case)
+        it = std::find_if(l.arrays.begin(), l.arrays.end(),
+                          [&](auto &e) { return pf.findArray(e.first) == a; });
+      if (it == l.arrays.end())
+        return noLayout(a);
+      if (auto s = resolveArray(pf, a, it->first, it->second, l, v); !s)
+        return s.error();
+    }
+    return v;
+  }
   for (const auto &[name, al] : l.arrays) {
     int a = pf.findArray(name);
     if (a < 0)
@@ -106,49 +173,12 @@ Result<LayoutView> resolveLayout(const ProgramFacts &pf, const Layout &l,
       return makeError("layout: array " + pf.arrays[a]->name +
                        " is given twice (as " + name + ")");
     seen[a] = 1;
-    const Array &arr = *pf.arrays[a];
-    std::string path = "layout: arrays." + name + ".dims";
-    if (al.dims.size() != arr.dims.size())
-      return makeError(path + ": " + std::to_string(al.dims.size()) +
-                       " dimensions, but " + arr.name + " has " +
-                       std::to_string(arr.dims.size()));
-    ArrayDist &ad = v.arrays[a];
-    ad.dimOnMesh.assign(dmesh, -1);
-    ad.replicatedOn.assign(dmesh, 0);
-    bool replicatedEverywhere = false;
-    for (size_t k = 0; k < al.dims.size(); ++k) {
-      auto d = resolveDim(al.dims[k], arr.dims[k], l.mesh,
-                          path + "[" + std::to_string(k) + "]");
-      if (!d)
-        return d.error();
-      if (d->meshDim >= 0) {
-        bool taken =
-            ad.dimOnMesh[d->meshDim] >= 0 || ad.replicatedOn[d->meshDim];
-        if (taken)
-          return makeError(path + "[" + std::to_string(k) +
-                           "].mesh_dim: another dimension of " + arr.name +
-                           " is already on mesh dimension " +
-                           std::to_string(d->meshDim));
-        if (d->kind == DistKind::Replicated)
-          ad.replicatedOn[d->meshDim] = 1;
-        else
-          ad.dimOnMesh[d->meshDim] = int(k);
-      } else if (d->kind == DistKind::Replicated) {
-        replicatedEverywhere = true;
-      }
-      v.anyOverlap = v.anyOverlap || d->overlapLeft > 0 || d->overlapRight > 0;
-      ad.dims.push_back(*d);
-    }
-    if (replicatedEverywhere) // replicated along every mesh dimension it is not
-                              // on
-      for (size_t m = 0; m < dmesh; ++m)
-        if (ad.dimOnMesh[m] < 0)
-          ad.replicatedOn[m] = 1;
+    if (auto s = resolveArray(pf, a, name, al, l, v); !s)
+      return s.error();
   }
   for (size_t a = 0; a < pf.arrays.size(); ++a)
     if (!seen[a])
-      return makeError("layout: no distribution given for array " +
-                       pf.arrays[a]->name);
+      return noLayout(int(a));
   return v;
 }
 

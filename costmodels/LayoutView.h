@@ -59,7 +59,10 @@ struct LayoutView {
   bool anyOverlap = false;       // some dimension has a ghost region
 };
 
+/// `only`: resolve these arrays (indices into pf.arrays) alone -- what one
+/// statement's cost reads -- and leave the others empty; null: every array.
 Result<LayoutView> resolveLayout(const ProgramFacts &pf, const Layout &l,
-                                 std::optional<int64_t> procs = std::nullopt);
+                                 std::optional<int64_t> procs = std::nullopt,
+                                 const std::vector<int> *only = nullptr);
 
 } // namespace dlayout::cost

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 namespace dlayout::solver {
@@ -28,24 +29,58 @@ double AffinityGraph::weight(CagNode x, CagNode y) const {
 
 namespace {
 
-/// The default layout of section 5.1.2 with `placed` dimensions put on mesh
-/// dimensions explicitly: every other array has dims 0 and 1 on mesh 0 and 1.
+/// An array dimension put on a mesh dimension by the driver, and the stride
+/// of its subscript in the loop the pair varies in (0: none is known).
+struct Placed {
+  int dim, meshDim;
+  int64_t stride;
+};
+using Placement = std::map<int, std::vector<Placed>>; // by array
+
+/// The default layout of section 5.1.2, for `arrays` (what the statement being
+/// measured touches), with `placed` dimensions put on mesh dimensions
+/// explicitly: every other array has dims 0 and 1 on mesh 0 and 1, blocked.
+/// Placed dimensions on one mesh dimension share one distribution function
+/// over the iterations of their loop (Eq. 2.1 on a template): iteration t is
+/// on the same processor in each, so a dimension of stride s gets blocks of
+/// s * ceil(T / N), T the most iterations any of them spans. Where the
+/// strides are in the ratio of the extents that is every array's own
+/// BLOCK; where they are not (a vector of 8 beside one of 69,696, both with
+/// stride 1) the shorter gets the template's blocks, so that being aligned
+/// keeps element i of each together.
 Layout defaultLayout(const Program &p, const std::vector<int64_t> &mesh,
-                     const std::map<int, std::vector<std::pair<int, int>>> &placed) {
+                     const Placement &placed, const std::vector<int> &arrays) {
   Layout l;
   l.mesh = mesh;
-  for (size_t a = 0; a < p.arrays.size(); ++a) {
+  auto extent = [&](int a, int dim) {
+    return std::max<int64_t>(1, p.arrays[size_t(a)].dims[size_t(dim)].extent);
+  };
+  auto ceilDiv = [](int64_t x, int64_t y) { return (x + y - 1) / y; };
+  std::vector<int64_t> span(mesh.size(), 0); // T per mesh dimension
+  for (auto &[a, dims] : placed)
+    for (const Placed &d : dims)
+      if (d.stride > 0)
+        span[size_t(d.meshDim)] =
+            std::max(span[size_t(d.meshDim)], ceilDiv(extent(a, d.dim), d.stride));
+  for (int a : arrays) {
     ArrayLayout al;
-    al.dims.resize(p.arrays[a].dims.size());
-    auto it = placed.find(int(a));
-    if (it != placed.end()) {
-      for (auto [dim, md] : it->second)
-        al.dims[dim].kind = DistKind::Block, al.dims[dim].meshDim = md;
-    } else {
+    al.dims.resize(p.arrays[size_t(a)].dims.size());
+    auto it = placed.find(a);
+    if (it == placed.end()) {
       for (size_t d = 0; d < al.dims.size() && d < mesh.size(); ++d)
         al.dims[d].kind = DistKind::Block, al.dims[d].meshDim = int(d);
+      l.arrays[p.arrays[size_t(a)].name] = al;
+      continue;
     }
-    l.arrays[p.arrays[a].name] = al;
+    for (const Placed &d : it->second) {
+      DimLayout &dl = al.dims[size_t(d.dim)];
+      dl.kind = DistKind::Block, dl.meshDim = d.meshDim;
+      int64_t n = mesh[size_t(d.meshDim)];
+      if (d.stride <= 0 || n <= 1) continue;
+      int64_t b = d.stride * ceilDiv(span[size_t(d.meshDim)], n);
+      if (b != ceilDiv(extent(a, d.dim), n)) dl.kind = DistKind::BlockCyclic, dl.block = b;
+    }
+    l.arrays[p.arrays[size_t(a)].name] = al;
   }
   return l;
 }
@@ -67,6 +102,7 @@ Result<AffinityGraph> buildAffinityGraph(SolverContext &ctx, int classes) {
 
   for (const auto &sf : ctx.facts.statements) {
     if (!sf.hasLhs) continue;
+    const std::vector<int> arrays = ctx.statementArrays(sf);
     int A = arrayIndex(p, ctx.facts.arrays[sf.lhs.array]);
     for (const auto &rf : sf.rhs) {
       int B = arrayIndex(p, ctx.facts.arrays[rf.ref.array]);
@@ -100,17 +136,26 @@ Result<AffinityGraph> buildAffinityGraph(SolverContext &ctx, int classes) {
         } else {
           i2 = otherDim(nA, {i1}), j2 = otherDim(nB, {j1}); // secondary pair
         }
-        std::map<int, std::vector<std::pair<int, int>>> t1, t2;
-        t1[A].push_back({i1, 0});
-        if (i2 >= 0) t1[A].push_back({i2, 1});
+        // Strides of the primary pairs' subscripts; a secondary pair has none.
+        bool second = pairs.size() > 1;
+        auto strideA = [&](int i) {
+          return std::abs(sf.lhs.subs[size_t(i)].alphaAt(sf.lhs.subs[size_t(i)].innermost()));
+        };
+        auto strideB = [&](int j) {
+          return std::abs(rf.ref.subs[size_t(j)].alphaAt(rf.ref.subs[size_t(j)].innermost()));
+        };
+        int64_t sA2 = second ? strideA(i2) : 0, sB2 = second ? strideB(j2) : 0;
+        Placement t1, t2; // aligned as the pairs say; crossed
+        t1[A].push_back({i1, 0, strideA(i1)});
+        if (i2 >= 0) t1[A].push_back({i2, 1, sA2});
         t2[A] = t1[A];
-        t1[B].push_back({j1, 0});
-        t2[B].push_back({j1, 1});
-        if (j2 >= 0) t1[B].push_back({j2, 1}), t2[B].push_back({j2, 0});
+        t1[B].push_back({j1, 0, strideB(j1)});
+        t2[B].push_back({j1, 1, strideB(j1)});
+        if (j2 >= 0) t1[B].push_back({j2, 1, sB2}), t2[B].push_back({j2, 0, sB2});
         const std::string &bname = p.arrays[B].name;
-        auto c1 = ctx.statementSeconds(defaultLayout(p, mesh, t1), sf.stmt->id, bname);
+        auto c1 = ctx.statementSeconds(defaultLayout(p, mesh, t1, arrays), sf.stmt->id, bname);
         if (!c1) return c1.error();
-        auto c2 = ctx.statementSeconds(defaultLayout(p, mesh, t2), sf.stmt->id, bname);
+        auto c2 = ctx.statementSeconds(defaultLayout(p, mesh, t2, arrays), sf.stmt->id, bname);
         if (!c2) return c2.error();
         double q = std::max(0.0, *c2 - *c1) / double(pairs.size());
         for (auto [i, j] : pairs) g.addEdge({A, i}, {B, j}, q, loc);

@@ -8,33 +8,54 @@
 
 namespace dlayout::solver {
 
+/// Array a's entry in the layout of plan.
+static ArrayLayout arrayLayout(const Program &p, const Plan &plan, size_t a) {
+  const Array &arr = p.arrays[a];
+  ArrayLayout al;
+  al.dims.resize(arr.dims.size());
+  if (a < plan.replicated.size() && plan.replicated[a]) {
+    if (!al.dims.empty()) al.dims[0].kind = DistKind::Replicated;
+    return al;
+  }
+  for (size_t d = 0; d < arr.dims.size(); ++d) {
+    int c = a < plan.align.size() && d < plan.align[a].size() ? plan.align[a][d] : -1;
+    int pos = -1;
+    for (size_t k = 0; k < plan.kept.size(); ++k)
+      if (plan.kept[k] == c) pos = int(k);
+    if (c < 0 || pos < 0 || plan.mesh[pos] <= 1) continue; // collapsed
+    DimLayout &dl = al.dims[d];
+    dl.kind = plan.kind[a][c];
+    dl.meshDim = pos;
+    if (dl.kind == DistKind::BlockCyclic) dl.block = plan.block[a][c];
+  }
+  return al;
+}
+
 Layout toLayout(const Program &p, const Plan &plan) {
+  std::vector<int> all(p.arrays.size());
+  for (size_t a = 0; a < all.size(); ++a) all[a] = int(a);
+  return toLayout(p, plan, all);
+}
+
+Layout toLayout(const Program &p, const Plan &plan, const std::vector<int> &arrays) {
   Layout l;
   l.mesh = plan.mesh;
   if (l.mesh.empty()) l.mesh = {1};
-  for (size_t a = 0; a < p.arrays.size(); ++a) {
-    const Array &arr = p.arrays[a];
-    ArrayLayout al;
-    al.dims.resize(arr.dims.size());
-    if (a < plan.replicated.size() && plan.replicated[a]) {
-      if (!al.dims.empty()) al.dims[0].kind = DistKind::Replicated;
-      l.arrays[arr.name] = al;
-      continue;
-    }
-    for (size_t d = 0; d < arr.dims.size(); ++d) {
-      int c = a < plan.align.size() && d < plan.align[a].size() ? plan.align[a][d] : -1;
-      int pos = -1;
-      for (size_t k = 0; k < plan.kept.size(); ++k)
-        if (plan.kept[k] == c) pos = int(k);
-      if (c < 0 || pos < 0 || plan.mesh[pos] <= 1) continue; // collapsed
-      DimLayout &dl = al.dims[d];
-      dl.kind = plan.kind[a][c];
-      dl.meshDim = pos;
-      if (dl.kind == DistKind::BlockCyclic) dl.block = plan.block[a][c];
-    }
-    l.arrays[arr.name] = al;
-  }
+  for (int a : arrays)
+    if (a >= 0 && size_t(a) < p.arrays.size())
+      l.arrays[p.arrays[size_t(a)].name] = arrayLayout(p, plan, size_t(a));
   return l;
+}
+
+std::vector<int> SolverContext::statementArrays(const cost::StatementFacts &sf) const {
+  std::vector<int> out;
+  auto add = [&](int fact) {
+    int a = arrayIndex(program, facts.arrays[size_t(fact)]);
+    if (a >= 0 && std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+  };
+  if (sf.hasLhs) add(sf.lhs.array);
+  for (const auto &rf : sf.rhs) add(rf.ref.array);
+  return out;
 }
 
 Plan identityPlan(const Program &p, int classes) {
@@ -53,9 +74,12 @@ Plan identityPlan(const Program &p, int classes) {
 }
 
 int arrayIndex(const Program &p, const Array *a) {
-  for (size_t i = 0; i < p.arrays.size(); ++i)
-    if (&p.arrays[i] == a || p.arrays[i].name == a->name) return int(i);
-  return -1;
+  if (!a) return -1;
+  const Array *first = p.arrays.data(), *end = first + p.arrays.size();
+  if (std::less_equal<const Array *>()(first, a) && std::less<const Array *>()(a, end))
+    return int(a - first);
+  const Array *same = p.findArray(a->name); // an array of a copy of p
+  return same ? int(same - first) : -1;
 }
 
 std::vector<std::vector<int64_t>> factorisations(int64_t P, int parts) {

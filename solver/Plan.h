@@ -44,6 +44,9 @@ struct Plan {
 };
 
 Layout toLayout(const Program &p, const Plan &plan);
+/// The layout of the listed arrays alone (indices into p.arrays): enough to
+/// cost a statement that reads and writes no other (statementSeconds).
+Layout toLayout(const Program &p, const Plan &plan, const std::vector<int> &arrays);
 /// A plan with `classes` classes, every array dimension d in class d (when
 /// d < classes), everything blocked, nothing replicated, no mesh.
 Plan identityPlan(const Program &p, int classes);
@@ -63,6 +66,8 @@ public:
                 const cost::ProgramFacts &facts, int64_t procs)
       : program(p), machine(m), estimator(est), facts(facts), procs(procs) {}
 
+  /// The arrays statement sf reads or writes, as indices into program.arrays.
+  std::vector<int> statementArrays(const cost::StatementFacts &sf) const;
   /// Full estimate (with terms), cached.
   Result<const Estimate *> evaluate(const Layout &l);
   /// Seconds only, cached.
@@ -70,6 +75,7 @@ public:
   /// Sum of the terms of statement `stmt` (optionally only communication on
   /// rhs array `array`) in the estimate of `l`: that statement alone is
   /// costed (and cached), so a pass's quality measures cost O(statement).
+  /// `l` needs only the statement's arrays (statementArrays).
   Result<double> statementSeconds(const Layout &l, const std::string &stmt,
                                   const std::string &array = "");
 

@@ -102,3 +102,26 @@ TEST(Thesis, DgefaCyclicTwoByEightAt128) {
   EXPECT_EQ(kindOf(h, "IPVT", 0), DistKind::Block);
   expectOptimumNotWorse(a);
 }
+
+TEST(Thesis, OldaOneDimensionalCyclic) {
+  // Section 6.2.4: XRSIQ row-cyclic, V column-cyclic, XIJ and XRSPQ cyclic,
+  // all on one mesh dimension of 16. XRSPQ(MRSIJ) = XIJ(MJ) aligns XRSPQ with
+  // XIJ only if "aligned" means one distribution function for both (XRSPQ
+  // has 69,696 elements, XIJ 8): the affinity graph's default layout gives
+  // aligned dimensions the template's blocks.
+  auto p = test::sample("olda", {});
+  auto a = test::adviseThesis(p);
+  const Layout &h = a.solver.heuristic;
+  int m = meshOf(h, "XIJ", 0);
+  ASSERT_GE(m, 0);
+  EXPECT_EQ(h.mesh[m], 16);
+  EXPECT_EQ(meshOf(h, "XRSIQ", 0), m);
+  EXPECT_EQ(meshOf(h, "XRSIQ", 1), -1);
+  EXPECT_EQ(meshOf(h, "V", 0), -1);
+  EXPECT_EQ(meshOf(h, "V", 1), m);
+  EXPECT_EQ(meshOf(h, "XRSPQ", 0), m);
+  for (auto [x, d] : std::vector<std::pair<const char *, int>>{
+           {"XRSIQ", 0}, {"V", 1}, {"XIJ", 0}, {"XRSPQ", 0}})
+    EXPECT_EQ(kindOf(h, x, d), DistKind::Cyclic) << x;
+  expectOptimumNotWorse(a);
+}
