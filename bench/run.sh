@@ -6,7 +6,7 @@
 #
 #   bench/run.sh                    everything
 #   bench/run.sh quality validate   only the named parts, in that order:
-#                                   extract estimate advice validate quality
+#                                   extract estimate advice scaling validate quality
 #                                   calibrate kali reliability
 #
 # Builds what is missing first (scripts/build.sh: build/, RelWithDebInfo).
@@ -14,7 +14,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 parts=("$@")
-[[ ${#parts[@]} -gt 0 ]] || parts=(extract estimate advice validate quality calibrate kali reliability)
+[[ ${#parts[@]} -gt 0 ]] || parts=(extract estimate advice scaling validate quality calibrate kali reliability)
 [[ -x build/cli/dlayout && -x build/validate/dlayout-exec-simgrid ]] || scripts/build.sh
 PY=${PYTHON:-python3}
 for part in "${parts[@]}"; do
@@ -23,12 +23,13 @@ for part in "${parts[@]}"; do
     extract)     bench/extract/run.sh ;;
     estimate)    bench/estimate/run.sh ;;
     advice)      $PY bench/advice/thesis_choices.py && $PY bench/advice/speed.py ;;
+    scaling)     $PY bench/scaling/scaling.py ;;
     validate)    bench/validate/run.sh ;;
     quality)     bench/quality/run.sh ;;
     calibrate)   bench/calibrate/run.sh ;;
     kali)        LARGE=1 bench/kali/run.sh ;;
     reliability) bench/reliability/run.sh ;;
-    *) echo "bench/run.sh: unknown part '$part' (extract estimate advice validate quality calibrate kali reliability)" >&2; exit 2 ;;
+    *) echo "bench/run.sh: unknown part '$part' (extract estimate advice scaling validate quality calibrate kali reliability)" >&2; exit 2 ;;
   esac
 done
 $PY bench/summary.py

@@ -78,6 +78,20 @@ def line_extract(d):
                      for r in d["results"])
 
 
+def line_scaling(d):
+    rows = sorted(d["rows"], key=lambda r: r["references"])
+    if not rows:
+        return "no sizes measured"
+    big = rows[-1]
+    slopes = ", ".join("%s %.2f" % (s, d["slopes"][s]) for s in ("extract", "estimate", "passes")
+                       if d["slopes"].get(s) is not None)
+    return ("%d nests, %d references: extract %.2f s, estimate %.2f s, passes %.2f s, optimiser "
+            "%.2f s (%s); growth slopes %s (1 = linear)" % (
+                big["nests"], big["references"], big["extract"], big["estimate"], big["passes"],
+                big["optimiser"], "proved" if big["optimiser_proved"] else "at its time limit",
+                slopes))
+
+
 def line_reliability(d):
     c = d["catalogue"]
     bugs = d["bugs_found_and_fixed"]
@@ -98,6 +112,7 @@ BENCHES = [
     ("advice-thesis", "Thesis choices", "bench/advice/thesis_choices.py", line_thesis),
     ("advice-speed", "Advice speed", "bench/advice/speed.py", line_advice_speed),
     ("extract", "Extraction speed", "bench/extract/run.sh", line_extract),
+    ("scaling", "Scaling with program size", "bench/scaling/scaling.py", line_scaling),
     ("kali", "Runtime (Kali)", "bench/kali/run.sh", line_kali),
     ("reliability", "Reliability", "bench/reliability/run.sh", line_reliability),
 ]
