@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -35,6 +36,8 @@ struct Var {
 /// one rhs array; `arrays` are the arrays whose layouts it reads.
 struct Group {
   std::vector<int> arrays;
+  std::string statement; // whose terms these are
+  std::string array;     // the rhs array of its communication; "" = computation
 };
 
 struct Problem {
@@ -45,28 +48,53 @@ struct Problem {
   std::vector<Group> groups;
   std::unordered_map<std::string, int> groupOf; // "stmt\x1f" + array ("" = computation)
 
+  /// Whether variable x decides array a's distribution: a's orientation or
+  /// replication, or the kind of a's CR set on a class.
+  bool affects(const Var &x, size_t a) const {
+    return x.kind == Var::Kind_ ? cr[a] == x.crSet : x.array == int(a);
+  }
+
+  /// Array a's row of `out` under the selection: the heuristic's, changed by
+  /// the variables `which` (those that affect it).
+  void applyArray(Plan &out, const std::vector<Var> &vars, const std::vector<int> &sel,
+                  const std::vector<int> &which, size_t a) const {
+    out.align[a] = heur.align[a];
+    out.kind[a] = heur.kind[a];
+    out.block[a] = heur.block[a];
+    out.replicated[a] = heur.replicated[a];
+    for (int v : which) {
+      const Var &x = vars[size_t(v)];
+      int s = sel[size_t(v)];
+      if (x.kind == Var::Orient && s == 1) {
+        int c0 = out.kept[0], c1 = out.kept[1];
+        for (int &c : out.align[a]) c = c == c0 ? c1 : c == c1 ? c0 : c;
+      } else if (x.kind == Var::Replicate) {
+        out.replicated[a] = s == 1;
+      } else if (x.kind == Var::Kind_) {
+        int64_t b = baseBlock[a][x.cls] * kMultiplier[s];
+        out.kind[a][x.cls] = s == 0 ? DistKind::Block
+                             : b > 1 ? DistKind::BlockCyclic
+                                     : DistKind::Cyclic;
+        out.block[a][x.cls] = std::max<int64_t>(b, 1);
+      }
+    }
+  }
+
+  /// Per array, the variables that affect it.
+  std::vector<std::vector<int>> affecting(const std::vector<Var> &vars) const {
+    std::vector<std::vector<int>> out(heur.align.size());
+    for (size_t v = 0; v < vars.size(); ++v)
+      for (size_t a = 0; a < out.size(); ++a)
+        if (affects(vars[v], a)) out[a].push_back(int(v));
+    return out;
+  }
+
   Plan apply(const std::vector<Var> &vars, const std::vector<int> &sel,
              const std::vector<int64_t> &mesh) const {
     Plan out = heur;
     out.mesh = mesh;
-    for (size_t v = 0; v < vars.size(); ++v) {
-      const Var &x = vars[v];
-      if (x.kind == Var::Orient && sel[v] == 1) {
-        int c0 = out.kept[0], c1 = out.kept[1];
-        for (int &c : out.align[x.array]) c = c == c0 ? c1 : c == c1 ? c0 : c;
-      } else if (x.kind == Var::Replicate) {
-        out.replicated[x.array] = sel[v] == 1;
-      } else if (x.kind == Var::Kind_) {
-        for (size_t a = 0; a < out.align.size(); ++a) {
-          if (cr[a] != x.crSet) continue;
-          int64_t b = baseBlock[a][x.cls] * kMultiplier[sel[v]];
-          out.kind[a][x.cls] = sel[v] == 0 ? DistKind::Block
-                               : b > 1     ? DistKind::BlockCyclic
-                                           : DistKind::Cyclic;
-          out.block[a][x.cls] = std::max<int64_t>(b, 1);
-        }
-      }
-    }
+    auto which = affecting(vars);
+    for (size_t a = 0; a < out.align.size(); ++a) applyArray(out, vars, sel, which[a], a);
     return out;
   }
 };
@@ -140,7 +168,14 @@ std::vector<Var> shapeVariables(const Problem &pr, const std::vector<int64_t> &m
   return vars;
 }
 
-/// Sums an estimate's terms per group; false if a term belongs to none.
+/// Whether a term of gr's statement is one of gr's.
+bool inGroup(const Group &gr, const EstimateTerm &t) {
+  bool comm = t.kind == EstimateTerm::Kind::Communication;
+  return gr.array.empty() ? !comm : comm && t.array == gr.array;
+}
+
+/// The sum of each group's terms in a whole-program estimate; false when a
+/// term belongs to no group.
 bool groupSums(const Problem &pr, const Estimate &e, std::vector<double> &sums) {
   sums.assign(pr.groups.size(), 0);
   bool ok = true;
@@ -154,6 +189,106 @@ bool groupSums(const Problem &pr, const Estimate &e, std::vector<double> &sums) 
     sums[size_t(it->second)] += t.seconds;
   }
   return ok;
+}
+
+/// Fills st's tables with whole-program estimates, each covering as many
+/// groups' open entries as one selection can: few estimates, each of the
+/// whole program -- the cheaper way while their number stays below
+/// `maxEstimates`; past it the rest is left to fillByStatements. `covered`
+/// marks the entries filled. False: out of time.
+Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &st,
+                            const std::function<bool()> &late, bool &separable,
+                            std::vector<std::vector<char>> &covered, size_t maxEstimates,
+                            size_t &estimates) {
+  std::vector<double> sums;
+  std::vector<int> digits;
+  std::vector<size_t> remaining(pr.groups.size());
+  size_t left = 0;
+  for (size_t g = 0; g < pr.groups.size(); ++g)
+    remaining[g] = st.combos(g), left += remaining[g];
+  std::vector<size_t> order(pr.groups.size());
+  std::iota(order.begin(), order.end(), 0);
+  for (size_t made = 0; left > 0 && made < maxEstimates; ++made) {
+    if (late()) return false;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t x, size_t y) { return remaining[x] > remaining[y]; });
+    std::vector<int> sel(st.vars.size(), -1);
+    for (size_t g : order) {
+      if (!remaining[g]) break;
+      for (size_t k = 0; k < covered[g].size(); ++k) {
+        if (covered[g][k]) continue;
+        st.decode(g, k, digits);
+        bool fits = true;
+        for (size_t i = 0; i < digits.size() && fits; ++i)
+          fits = sel[size_t(st.local[g][i])] < 0 || sel[size_t(st.local[g][i])] == digits[i];
+        if (!fits) continue;
+        for (size_t i = 0; i < digits.size(); ++i) sel[size_t(st.local[g][i])] = digits[i];
+        break;
+      }
+    }
+    for (size_t v = 0; v < sel.size(); ++v)
+      if (sel[v] < 0) sel[v] = st.vars[v].heuristic;
+    Layout l = toLayout(pr.p, pr.apply(st.vars, sel, st.mesh));
+    ++ctx.evaluations, ++estimates;
+    auto e = ctx.estimator.evaluate(l, ctx.machine);
+    if (!e) return e.error();
+    if (!groupSums(pr, *e, sums)) separable = false;
+    for (size_t g = 0; g < pr.groups.size(); ++g) {
+      size_t k = st.encode(g, sel);
+      if (covered[g][k]) continue;
+      covered[g][k] = 1, --remaining[g], --left;
+      st.table[g][k] = sums[g];
+    }
+  }
+  return true;
+}
+
+/// Fills st's open tables entries (not `covered`) one by one: each costs its statement alone
+/// under the combination of the group's local variables, the others at the
+/// heuristic's choice -- work that grows with the program, not with the
+/// program times the combinations (the cheaper way for large programs).
+/// False: out of time.
+Result<bool> fillByStatements(SolverContext &ctx, const Problem &pr, ShapeTables &st,
+                              const std::function<bool()> &late, bool &separable,
+                              const std::vector<std::vector<char>> &covered) {
+  // `work` is the plan of the heuristic's selection; an entry rewrites only
+  // the statement's arrays' rows, and puts them back after.
+  std::vector<int> digits;
+  std::vector<int> base(st.vars.size());
+  for (size_t v = 0; v < base.size(); ++v) base[v] = st.vars[v].heuristic;
+  std::vector<int> entry = base;
+  Plan work = pr.apply(st.vars, base, st.mesh);
+  const auto which = pr.affecting(st.vars);
+  for (size_t g = 0; g < pr.groups.size(); ++g) {
+    const Group &gr = pr.groups[g];
+    const cost::StatementFacts *sf = ctx.facts.findStatement(gr.statement);
+    const std::vector<int> arrays = sf ? ctx.statementArrays(*sf) : std::vector<int>{};
+    auto rows = [&](const std::vector<int> &s) {
+      for (int a : arrays) pr.applyArray(work, st.vars, s, which[size_t(a)], size_t(a));
+    };
+    for (size_t k = 0; k < st.combos(g); ++k) {
+      if (covered[g][k]) continue;
+      if (late()) return false;
+      st.decode(g, k, digits);
+      for (size_t i = 0; i < digits.size(); ++i) entry[size_t(st.local[g][i])] = digits[i];
+      rows(entry);
+      for (size_t i = 0; i < digits.size(); ++i)
+        entry[size_t(st.local[g][i])] = base[size_t(st.local[g][i])];
+      // Each entry is costed once: no cache.
+      auto e = ctx.estimator.evaluateStatement(toLayout(pr.p, work, arrays), ctx.machine,
+                                               gr.statement);
+      if (!e) return e.error();
+      double sum = 0;
+      for (const EstimateTerm &t : e->terms)
+        if (inGroup(gr, t)) sum += t.seconds;
+        else if (t.kind == EstimateTerm::Kind::Communication &&
+                 !pr.groupOf.count(gr.statement + '\x1f' + t.array))
+          separable = false; // a term of no group: the tables miss it
+      st.table[g][k] = sum;
+    }
+    rows(base);
+  }
+  return true;
 }
 
 /// Drops from each group the local variables its table does not depend on.
@@ -206,6 +341,7 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
     const std::string &id = sf.stmt->id;
     int A = sf.hasLhs ? arrayIndex(p, ctx.facts.arrays[sf.lhs.array]) : -1;
     Group comp;
+    comp.statement = id;
     if (A >= 0) comp.arrays = {A};
     else
       for (const auto &rf : sf.rhs) comp.arrays.push_back(arrayIndex(p, ctx.facts.arrays[rf.ref.array]));
@@ -216,7 +352,10 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
       std::string key = id + '\x1f' + p.arrays[B].name;
       auto it = pr.groupOf.find(key);
       int g = it != pr.groupOf.end() ? it->second : int(pr.groups.size());
-      if (it == pr.groupOf.end()) pr.groupOf[key] = g, pr.groups.emplace_back();
+      if (it == pr.groupOf.end()) {
+        pr.groupOf[key] = g;
+        pr.groups.push_back({{}, id, p.arrays[B].name});
+      }
       auto &arrs = pr.groups[size_t(g)].arrays;
       auto add = [&](int x) {
         if (x >= 0 && std::find(arrs.begin(), arrs.end(), x) == arrs.end()) arrs.push_back(x);
@@ -237,6 +376,7 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
       shapes.push_back(s);
   auto replCand = replicationCandidates(ctx);
   const double budget = opts.timeLimitSeconds;
+  const std::function<bool()> late = [&] { return elapsed() > budget; };
   bool separable = true, allSolved = true;
 
   std::set<std::string> seen;
@@ -252,7 +392,6 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
   // The heuristic's point (the guarantee).
   if (auto s = record(toLayout(p, heuristic), "heuristic", -1); !s) return s.error();
 
-  std::vector<double> sums;
   std::vector<int> digits;
   for (const auto &mesh : shapes) {
     if (elapsed() > budget) { res.timedOut = true; break; }
@@ -275,47 +414,20 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
       }
       st.table.emplace_back(st.combos(g), 0.0);
     }
-    // Cover every group's local combinations with few whole estimates.
+    // Whole estimates cover many groups' entries at once but cost every
+    // statement; entry by entry costs one statement an entry. Cover while
+    // that is the cheaper (fewer estimates than entries over statements),
+    // then fill what is left entry by entry.
+    size_t entries = 0;
     std::vector<std::vector<char>> covered(pr.groups.size());
-    std::vector<size_t> remaining(pr.groups.size());
-    size_t left = 0;
     for (size_t g = 0; g < pr.groups.size(); ++g)
-      covered[g].assign(st.combos(g), 0), remaining[g] = st.combos(g), left += remaining[g];
-    std::vector<size_t> order(pr.groups.size());
-    std::iota(order.begin(), order.end(), 0);
-    while (left > 0) {
-      if (elapsed() > budget) break;
-      std::stable_sort(order.begin(), order.end(),
-                       [&](size_t x, size_t y) { return remaining[x] > remaining[y]; });
-      std::vector<int> sel(st.vars.size(), -1);
-      for (size_t g : order) {
-        if (!remaining[g]) break;
-        for (size_t k = 0; k < covered[g].size(); ++k) {
-          if (covered[g][k]) continue;
-          st.decode(g, k, digits);
-          bool fits = true;
-          for (size_t i = 0; i < digits.size() && fits; ++i)
-            fits = sel[st.local[g][i]] < 0 || sel[st.local[g][i]] == digits[i];
-          if (!fits) continue;
-          for (size_t i = 0; i < digits.size(); ++i) sel[st.local[g][i]] = digits[i];
-          break;
-        }
-      }
-      for (size_t v = 0; v < sel.size(); ++v)
-        if (sel[v] < 0) sel[v] = st.vars[v].heuristic;
-      Layout l = toLayout(p, pr.apply(st.vars, sel, mesh));
-      ++ctx.evaluations, ++res.estimates;
-      auto e = ctx.estimator.evaluate(l, ctx.machine);
-      if (!e) return e.error();
-      if (!groupSums(pr, *e, sums)) separable = false;
-      for (size_t g = 0; g < pr.groups.size(); ++g) {
-        size_t k = st.encode(g, sel);
-        if (covered[g][k]) continue;
-        covered[g][k] = 1, --remaining[g], --left;
-        st.table[g][k] = sums[g];
-      }
-    }
-    if (left > 0) { res.timedOut = true; break; }
+      covered[g].assign(st.combos(g), 0), entries += st.combos(g);
+    size_t breakEven = entries / std::max<size_t>(1, ctx.facts.statements.size());
+    auto filled = fillByCovering(ctx, pr, st, late, separable, covered, breakEven + 1,
+                                 res.estimates);
+    if (filled && *filled) filled = fillByStatements(ctx, pr, st, late, separable, covered);
+    if (!filled) return filled.error();
+    if (!*filled) { res.timedOut = true; break; }
     compress(st);
 
     // Components of the variables linked by a group; Z3 per component.

@@ -188,8 +188,8 @@ Result<double> SolverContext::seconds(const Layout &l) {
   return *s;
 }
 
-Result<double> SolverContext::statementSeconds(const Layout &l, const std::string &stmt,
-                                               const std::string &array) {
+Result<const std::vector<EstimateTerm> *>
+SolverContext::statementTerms(const Layout &l, const std::string &stmt) {
   auto key = layoutKey(l) + "\n" + stmt;
   auto it = statementTerms_.find(key);
   if (it == statementTerms_.end()) {
@@ -197,8 +197,15 @@ Result<double> SolverContext::statementSeconds(const Layout &l, const std::strin
     if (!e) return e.error();
     it = statementTerms_.emplace(key, std::move(e->terms)).first;
   }
+  return &it->second;
+}
+
+Result<double> SolverContext::statementSeconds(const Layout &l, const std::string &stmt,
+                                               const std::string &array) {
+  auto terms = statementTerms(l, stmt);
+  if (!terms) return terms.error();
   double s = 0;
-  for (const auto &t : it->second) {
+  for (const auto &t : **terms) {
     if (!array.empty() &&
         (t.kind != EstimateTerm::Kind::Communication || t.array != array))
       continue;

@@ -78,6 +78,9 @@ public:
   /// `l` needs only the statement's arrays (statementArrays).
   Result<double> statementSeconds(const Layout &l, const std::string &stmt,
                                   const std::string &array = "");
+  /// The terms of statement `stmt` alone under `l` (cached; as above).
+  Result<const std::vector<EstimateTerm> *> statementTerms(const Layout &l,
+                                                          const std::string &stmt);
 
   const Program &program;
   const Machine &machine;

@@ -14,7 +14,9 @@ namespace dlayout::test {
 
 inline Program sample(const std::string &name, std::map<std::string, int64_t> params) {
   ExtractOptions o;
-  o.input = std::string(DLAYOUT_SOURCE_DIR) + "/samples/paradigm/" + name + ".F";
+  // "jacobi" is samples/paradigm/jacobi.F; "kali/relax" samples/kali/relax.F.
+  std::string rel = name.find('/') == std::string::npos ? "paradigm/" + name : name;
+  o.input = std::string(DLAYOUT_SOURCE_DIR) + "/samples/" + rel + ".F";
   o.params = std::move(params);
   auto p = extract(o);
   EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().str());

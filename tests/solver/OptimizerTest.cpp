@@ -155,11 +155,14 @@ TEST(TableSum, EliminationLeavesTheCoreToZ3) {
 
 // The estimate is the sum of the groups the optimiser tabulates: the
 // optimum's tables and its full estimate agree (proved), and it is no worse
-// than any layout in the space the passes or num-procs found.
+// than any layout in the space the passes or num-procs found. jacobi, tred2
+// and dgefa fill their tables with whole estimates; relax and edge, whose
+// groups have many entries, mostly one statement at a time.
 TEST(ExactOptimizer, SeparableTablesAreExact) {
   for (auto [name, params] :
        std::vector<std::pair<std::string, std::map<std::string, int64_t>>>{
-           {"jacobi", {{"NP2", 66}}}, {"tred2", {{"N", 64}}}, {"dgefa", {{"N", 64}}}}) {
+           {"jacobi", {{"NP2", 66}}}, {"tred2", {{"N", 64}}}, {"dgefa", {{"N", 64}}},
+           {"kali/relax", {}}, {"parti/edge", {}}}) {
     auto p = test::sample(name, params);
     auto a = test::adviseThesis(p, 16);
     EXPECT_EQ(a.solver.method, "separable") << name;
