@@ -243,11 +243,11 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
   return true;
 }
 
-/// Fills st's open tables entries (not `covered`) one by one: each costs its statement alone
-/// under the combination of the group's local variables, the others at the
-/// heuristic's choice -- work that grows with the program, not with the
-/// program times the combinations (the cheaper way for large programs).
-/// False: out of time.
+/// Fills st's open table entries (those not `covered`) one by one: each
+/// costs its statement alone under the combination of the group's local
+/// variables, the others at the heuristic's choice -- work that grows with
+/// the program, not with the program times the combinations (the cheaper
+/// way for large programs). False: out of time.
 Result<bool> fillByStatements(SolverContext &ctx, const Problem &pr, ShapeTables &st,
                               const std::function<bool()> &late, bool &separable,
                               const std::vector<std::vector<char>> &covered) {

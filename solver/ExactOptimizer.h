@@ -18,10 +18,12 @@
 // array B, which depends on the layouts of the lhs array and B (thesis
 // chapters 3 and 4: T(S) and the lhs/rhs pair analysis of section 4.2).
 // Per mesh shape, each such term group is tabulated over the choices it
-// depends on -- the "local" variables -- and the tables are filled by few
-// whole-program estimates that cover every group's local combinations at
-// once ("separable": exact where the estimate is a sum of these groups,
-// which every returned layout checks by a full re-estimate). Z3 minimises
+// depends on -- the "local" variables -- and the tables are filled by
+// whole-program estimates that cover many groups' local combinations at
+// once, while they are fewer than the entries over the statements, and then
+// entry by entry, costing one statement an entry ("separable": exact where
+// the estimate is a sum of these groups, which every returned layout checks
+// by a full re-estimate). Z3 minimises
 // the sum of the tables per connected component of the variables; the
 // component optima add up to the shape's optimum. The heuristic's layout is
 // always among the results, so the best is never worse than it. Within the
