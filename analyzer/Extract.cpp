@@ -24,6 +24,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -148,10 +149,15 @@ bool debugFilesAreFiles(llvm::Module &M) {
   return true;
 }
 
-/// Whether some lexical block is its own ancestor or some location inlined
-/// at itself: LLVM 19's verifier walks those chains to their end
-/// (DILocalScope::getSubprogram) and never returns.
-bool debugChainsCycle(llvm::Module &M) {
+/// What in the debug information would crash or hang LLVM 19's verifier,
+/// or nothing:
+///  - a lexical block that is its own ancestor or a location inlined at
+///    itself: the verifier walks those chains to their end
+///    (DILocalScope::getSubprogram) and never returns;
+///  - a global variable expression whose variable is not a global variable
+///    or whose expression is not an expression: the verifier casts them
+///    without checking and reads whatever node is there.
+std::optional<std::string> debugInfoHazard(llvm::Module &M) {
   std::vector<const llvm::MDNode *> work;
   std::set<const llvm::MDNode *> seen;
   auto add = [&](const llvm::Metadata *MD) {
@@ -184,24 +190,31 @@ bool debugChainsCycle(llvm::Module &M) {
       if (!path.insert(N).second) return true;
     return false;
   };
+  const char *cycle = "a debug-information scope is its own ancestor";
   while (!work.empty()) {
     const llvm::MDNode *N = work.back();
     work.pop_back();
     for (const llvm::MDOperand &Op : N->operands()) add(Op.get());
+    if (auto *G = llvm::dyn_cast<llvm::DIGlobalVariableExpression>(N)) {
+      if (G->getRawVariable() && !llvm::isa<llvm::DIGlobalVariable>(G->getRawVariable()))
+        return std::string("a global variable expression's variable is not a global variable");
+      if (G->getRawExpression() && !llvm::isa<llvm::DIExpression>(G->getRawExpression()))
+        return std::string("a global variable expression's expression is not an expression");
+    }
     if (llvm::isa<llvm::DILexicalBlockBase>(N) &&
         cycles(N, [](const llvm::MDNode *X) -> const llvm::MDNode * {
           auto *B = llvm::dyn_cast<llvm::DILexicalBlockBase>(X);
           return B ? llvm::dyn_cast_or_null<llvm::MDNode>(B->getRawScope()) : nullptr;
         }))
-      return true;
+      return std::string(cycle);
     if (llvm::isa<llvm::DILocation>(N) &&
         cycles(N, [](const llvm::MDNode *X) -> const llvm::MDNode * {
           auto *L = llvm::dyn_cast<llvm::DILocation>(X);
           return L ? llvm::dyn_cast_or_null<llvm::MDNode>(L->getRawInlinedAt()) : nullptr;
         }))
-      return true;
+      return std::string(cycle);
   }
-  return false;
+  return std::nullopt;
 }
 
 } // namespace
@@ -253,9 +266,8 @@ Result<std::unique_ptr<llvm::Module>> parseModule(std::string_view data, const s
     return makeError("invalid LLVM IR: " + Diag.getMessage().str(),
                      SourceLoc{name, (unsigned)std::max(0, Diag.getLineNo()),
                                (unsigned)std::max(0, Diag.getColumnNo() + 1)});
-  if (debugChainsCycle(*M))
-    return makeError("invalid LLVM IR: a debug-information scope is its own ancestor",
-                     SourceLoc{name, 0, 0});
+  if (auto hazard = debugInfoHazard(*M))
+    return makeError("invalid LLVM IR: " + *hazard, SourceLoc{name, 0, 0});
   // The parser accepts IR the passes must never see (a use that does not
   // follow its definition, a block without a terminator): verify it.
   std::string problems;
