@@ -55,15 +55,22 @@ DependenceLevels::DependenceLevels(const Program &p) : p_(&p) {
     maxLevel = std::max(maxLevel, int(s.loops.size()));
   scc_.assign(maxLevel + 1, std::vector<int>(n, -1));
   sccDeps_.resize(maxLevel + 1);
+  // The dependences between statements of the program, with their ends.
+  struct Edge {
+    const Dependence *d;
+    int from, to;
+  };
+  std::vector<Edge> edges;
+  for (const auto &d : p.dependences) {
+    auto from = index_.find(d.from), to = index_.find(d.to);
+    if (from != index_.end() && to != index_.end())
+      edges.push_back({&d, from->second, to->second});
+  }
   for (int k = 1; k <= maxLevel; ++k) {
     std::vector<std::vector<int>> succ(n);
-    for (const auto &d : p.dependences) {
-      auto from = index_.find(d.from), to = index_.find(d.to);
-      if (from == index_.end() || to == index_.end())
-        continue;
-      if (inGraph(d, k))
-        succ[from->second].push_back(to->second);
-    }
+    for (const Edge &e : edges)
+      if (inGraph(*e.d, k))
+        succ[e.from].push_back(e.to);
     std::vector<int> low(n, 0), num(n, 0), stack;
     std::vector<bool> onStack(n, false);
     int counter = 0, comp = 0;
@@ -94,13 +101,10 @@ DependenceLevels::DependenceLevels(const Program &p) : p_(&p) {
       if (int(p.statements[v].loops.size()) >= k && !num[v])
         visit(v);
     sccDeps_[k].resize(size_t(comp));
-    for (const auto &d : p.dependences) {
-      auto from = index_.find(d.from), to = index_.find(d.to);
-      if (from == index_.end() || to == index_.end())
-        continue;
-      int c = scc_[k][from->second];
-      if (c >= 0 && c == scc_[k][to->second])
-        sccDeps_[k][size_t(c)].push_back(&d);
+    for (const Edge &e : edges) {
+      int c = scc_[k][e.from];
+      if (c >= 0 && c == scc_[k][e.to])
+        sccDeps_[k][size_t(c)].push_back(e.d);
     }
   }
 }
