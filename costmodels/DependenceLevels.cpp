@@ -2,8 +2,9 @@
 
 #include "costmodels/DependenceLevels.h"
 
+#include "costmodels/StronglyConnected.h"
+
 #include <algorithm>
-#include <functional>
 
 namespace dlayout::cost {
 
@@ -71,35 +72,11 @@ DependenceLevels::DependenceLevels(const Program &p) : p_(&p) {
     for (const Edge &e : edges)
       if (inGraph(*e.d, k))
         succ[e.from].push_back(e.to);
-    std::vector<int> low(n, 0), num(n, 0), stack;
-    std::vector<bool> onStack(n, false);
-    int counter = 0, comp = 0;
-    std::function<void(int)> visit = [&](int v) {
-      num[v] = low[v] = ++counter;
-      stack.push_back(v);
-      onStack[v] = true;
-      for (int w : succ[v]) {
-        if (!num[w]) {
-          visit(w);
-          low[v] = std::min(low[v], low[w]);
-        } else if (onStack[w]) {
-          low[v] = std::min(low[v], num[w]);
-        }
-      }
-      if (low[v] == num[v]) {
-        int w;
-        do {
-          w = stack.back();
-          stack.pop_back();
-          onStack[w] = false;
-          scc_[k][w] = comp;
-        } while (w != v);
-        ++comp;
-      }
-    };
+    std::vector<bool> present(n);
     for (int v = 0; v < n; ++v)
-      if (int(p.statements[v].loops.size()) >= k && !num[v])
-        visit(v);
+      present[v] = int(p.statements[v].loops.size()) >= k;
+    int comp = 0;
+    scc_[k] = stronglyConnected(succ, present, &comp);
     sccDeps_[k].resize(size_t(comp));
     for (const Edge &e : edges) {
       int c = scc_[k][e.from];

@@ -24,6 +24,17 @@ void scalarsOfSubscripts(const std::vector<Reference> &refs, std::set<std::strin
 
 } // namespace
 
+void scalarsRead(const Statement &s, std::set<std::string> &out) {
+  scalarsOf(s.expr, out);
+  for (const Guard &g : s.guards) scalarsOf(g.condition, out);
+  scalarsOfSubscripts(s.refs, out);
+}
+
+void scalarsRead(const Bound &b, std::set<std::string> &out) {
+  if (b.expr) scalarsOf(*b.expr, out);
+  scalarsOfSubscripts(b.exprRefs, out);
+}
+
 std::vector<std::vector<size_t>> privateScalarReaders(const Program &p) {
   const size_t n = p.statements.size();
   std::vector<std::set<std::string>> reads(n);
@@ -36,10 +47,7 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p) {
     if (s.write < 0 && !s.reduction.empty()) everywhere.insert(s.scalarWrite);
   }
   for (const Loop &l : p.loops)
-    for (const Bound *b : {&l.lower, &l.upper}) {
-      if (b->expr) scalarsOf(*b->expr, everywhere);
-      scalarsOfSubscripts(b->exprRefs, everywhere);
-    }
+    for (const Bound *b : {&l.lower, &l.upper}) scalarsRead(*b, everywhere);
   auto assigns = [&](size_t w, const std::string &v) {
     const Statement &s = p.statements[w];
     return s.write < 0 && s.scalarWrite == v;

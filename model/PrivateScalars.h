@@ -26,9 +26,17 @@
 
 #include "model/Program.h"
 
+#include <set>
+#include <string>
 #include <vector>
 
 namespace dlayout {
+
+/// Adds the scalars statement s reads to `out`: in its expression, its
+/// guards and its subscript expressions (not its loops' bounds).
+void scalarsRead(const Statement &s, std::set<std::string> &out);
+/// Adds the scalars a loop bound's expression reads to `out`.
+void scalarsRead(const Bound &b, std::set<std::string> &out);
 
 /// Per statement (index into p.statements): the statements that read the
 /// private scalar it assigns, in program order; empty when it assigns an

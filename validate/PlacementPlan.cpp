@@ -1,6 +1,8 @@
 //===- validate/PlacementPlan.cpp - Where the estimator communicates ------===//
 #include "validate/PlacementPlan.h"
 
+#include "costmodels/LoopDistribution.h"
+
 namespace dlayout::validate {
 
 Result<nlohmann::json> placementPlan(const Program &p, const cost::AnalysisOptions &opts) {
@@ -18,7 +20,12 @@ Result<nlohmann::json> placementPlan(const Program &p, const cost::AnalysisOptio
     }
     levels[s.id] = row;
   }
-  return nlohmann::json{{"schema", "dlayout-plan/1"}, {"levels", levels}};
+  cost::DependenceLevels dl(p);
+  auto paths = cost::distributeLoops(p, dl);
+  nlohmann::json byStatement = nlohmann::json::object();
+  for (size_t i = 0; i < p.statements.size(); ++i)
+    if (!paths[i].empty()) byStatement[p.statements[i].id] = paths[i];
+  return nlohmann::json{{"schema", "dlayout-plan/1"}, {"levels", levels}, {"paths", byStatement}};
 }
 
 } // namespace dlayout::validate

@@ -4,9 +4,14 @@
 // level at which the estimator places the reference's communication
 // (costmodels/ProgramAnalysis.h: Fig. 4.4 of the thesis, 0 = outside every
 // loop, k = inside the level-k loop), as the "dlayout-plan/1" document the
-// executor reads:  {"schema": "dlayout-plan/1", "levels": {"S4": [null, 1, 1]}}
-// (null for the written reference). The executor moves a placement inwards
-// only where it would read stale values (validate/executor/ExecProgram.h).
+// executor reads:
+//   {"schema": "dlayout-plan/1", "levels": {"S4": [null, 1, 1]},
+//    "paths": {"S4": [0, 1, 0]}}
+// levels: null for the written reference. paths: each statement's place in
+// the distributed loop nest the estimator assumes (costmodels/
+// LoopDistribution.h), which the executor runs. The executor moves a
+// placement inwards only where it would still read stale values
+// (validate/executor/ExecProgram.h).
 //
 //===----------------------------------------------------------------------===//
 #pragma once

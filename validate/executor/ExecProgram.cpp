@@ -106,6 +106,7 @@ int aheadLevel(const ExecProgram &x, const CStmt &s,
 
 struct Compiler {
   const Program &p;
+  const Plan &plan;
   const PlacementLevels &levels;
   ExecProgram x;
   std::map<std::string, int> loopSlot, scalarId;
@@ -413,37 +414,58 @@ Result<ExecProgram> Compiler::run() {
       }
   }
 
-  // The loop tree, per phase, in program order.
-  std::map<int, int> loopNode;
+  // The loop trees, per phase: the distributed nest the plan gives (its
+  // paths), which the distributed run walks, and the nest as written, which
+  // the sequential reference walks. A loop node is shared by the statements
+  // whose paths agree down to it.
+  std::vector<std::vector<int>> stmtLoops(x.stmts.size()); // distributed loop nodes
   std::vector<int> stmtNode(x.stmts.size(), -1);
-  for (size_t k = 0; k < p.phases.size(); ++k) {
-    if (!x.phases[k].executable) continue;
-    for (auto &sid : p.phases[k].statements) {
-      int si = -1;
-      for (size_t i = 0; i < x.stmts.size(); ++i)
-        if (x.stmts[i].id == sid) si = static_cast<int>(i);
-      if (si < 0) continue;
+  auto buildTree = [&](const Phase &phase, bool distributed, std::vector<int> &roots) {
+    std::vector<std::pair<std::vector<int>, int>> order; // (path, statement)
+    bool planned = distributed;
+    for (auto &sid : phase.statements) {
+      const Statement *ps = p.findStatement(sid);
+      if (!ps) continue;
+      int si = static_cast<int>(ps - p.statements.data());
+      auto path = plan.paths.find(sid);
+      if (path == plan.paths.end() || path->second.size() != ps->loops.size() + 1)
+        planned = false;
+      order.push_back({planned ? path->second : std::vector<int>{}, si});
+    }
+    if (planned)
+      std::stable_sort(order.begin(), order.end(),
+                       [](const auto &a, const auto &b) { return a.first < b.first; });
+    else // as written: one copy of each loop, statements in program order
+      for (auto &[path, si] : order) path.assign(x.stmts[si].loops.size() + 1, 0);
+    std::map<std::pair<std::vector<int>, int>, int> loopNode; // (path above, slot)
+    for (auto &[path, si] : order) {
       int parent = -1;
-      for (int slot : x.stmts[si].loops) {
-        auto it = loopNode.find(slot);
-        int n;
-        if (it == loopNode.end()) {
-          n = static_cast<int>(x.nodes.size());
+      std::vector<int> loopsOf;
+      for (size_t k = 0; k < x.stmts[si].loops.size(); ++k) {
+        int slot = x.stmts[si].loops[k];
+        auto key = std::make_pair(std::vector<int>(path.begin(), path.begin() + k + 1), slot);
+        auto [it, fresh] = loopNode.try_emplace(key, static_cast<int>(x.nodes.size()));
+        if (fresh) {
           x.nodes.push_back({true, slot, {}, {}, {}});
-          loopNode[slot] = n;
-          if (parent < 0) x.phases[k].roots.push_back(n);
-          else x.nodes[parent].children.push_back(n);
-        } else {
-          n = it->second;
+          (parent < 0 ? roots : x.nodes[parent].children).push_back(it->second);
         }
-        parent = n;
+        parent = it->second;
+        loopsOf.push_back(parent);
       }
       int n = static_cast<int>(x.nodes.size());
       x.nodes.push_back({false, si, {}, {}, {}});
-      stmtNode[si] = n;
-      if (parent < 0) x.phases[k].roots.push_back(n);
-      else x.nodes[parent].children.push_back(n);
+      (parent < 0 ? roots : x.nodes[parent].children).push_back(n);
+      if (distributed) {
+        stmtLoops[si] = std::move(loopsOf);
+        stmtNode[si] = n;
+      }
     }
+    return planned;
+  };
+  for (size_t k = 0; k < p.phases.size(); ++k) {
+    if (!x.phases[k].executable) continue;
+    x.phases[k].distributed = buildTree(p.phases[k], true, x.phases[k].roots);
+    buildTree(p.phases[k], false, x.phases[k].programRoots);
   }
 
   // Statements below each loop node (for the reduction regions).
@@ -466,15 +488,15 @@ Result<ExecProgram> Compiler::run() {
     for (size_t r = 0; r < s.refs.size(); ++r)
       if (!s.refs[r].write && !s.refs[r].indirect()) { s.operand = static_cast<int>(r); break; }
     if (s.operand < 0) continue;
-    for (int slot : s.loops) {
+    for (size_t k = 0; k < stmtLoops[i].size(); ++k) {
       std::vector<int> st;
-      below(loopNode.at(slot), st);
+      below(stmtLoops[i][k], st);
       bool alone = std::all_of(st.begin(), st.end(), [&](int o) {
         return o == static_cast<int>(i) || !touches[o].count(s.scalar);
       });
       if (alone) {
-        s.regionLoop = slot;
-        x.nodes[loopNode.at(slot)].reductions.push_back(static_cast<int>(i));
+        s.regionLoop = s.loops[k];
+        x.nodes[stmtLoops[i][k]].reductions.push_back(static_cast<int>(i));
         break;
       }
     }
@@ -508,14 +530,23 @@ Result<ExecProgram> Compiler::run() {
       ++c;
     return c;
   };
-  auto refine = [&](const CStmt &s, const std::string &array, int c) {
+  // Stale: a flow dependence within one iteration of the c outer loops whose
+  // source runs inside the node the fetch would precede.
+  auto refine = [&](int si, const std::string &array, int c) {
+    const CStmt &s = x.stmts[si];
     int moves = 0;
     while (c < s.depth()) {
       bool stale = false;
-      for (const auto &d : p.dependences)
-        if (d.kind == Dependence::Kind::Flow && d.to == s.id && d.variable == array &&
-            nestingLevel(d) > c)
+      for (const auto &d : p.dependences) {
+        if (d.kind != Dependence::Kind::Flow || d.to != s.id || d.variable != array ||
+            nestingLevel(d) <= c)
+          continue;
+        const Statement *from = p.findStatement(d.from);
+        int t = from ? static_cast<int>(from - p.statements.data()) : -1;
+        if (t < 0 || static_cast<int>(stmtLoops[t].size()) <= c ||
+            stmtLoops[t][c] == stmtLoops[si][c])
           stale = true;
+      }
       if (!stale) break;
       ++c;
       ++moves;
@@ -527,7 +558,7 @@ Result<ExecProgram> Compiler::run() {
     CStmt &s = x.stmts[si];
     const CRef &ref = index ? s.indexRefs[r] : s.refs[r];
     bool ind = ref.indirect();
-    int node = level >= s.depth() ? stmtNode[si] : loopNode.at(s.loops[level]);
+    int node = level >= s.depth() ? stmtNode[si] : stmtLoops[si][level];
     auto key = std::make_tuple(node, ref.array, ind, index);
     auto it = actionOf.find(key);
     int a;
@@ -575,7 +606,7 @@ Result<ExecProgram> Compiler::run() {
       int est = s.depth();
       if (lv != levels.end() && r < lv->second.size() && lv->second[r] >= 0)
         est = std::min(lv->second[r], s.depth());
-      auto [used, moves] = refine(s, ps.refs[r].array, est);
+      auto [used, moves] = refine(static_cast<int>(i), ps.refs[r].array, est);
       if (used < s.aheadLevel) {
         moves += s.aheadLevel - used;
         used = s.aheadLevel;
@@ -584,7 +615,7 @@ Result<ExecProgram> Compiler::run() {
       // the deeper of the two levels.
       for (auto &sub : s.refs[r].subs)
         if (sub.indirect) {
-          auto [iu, im] = refine(s, x.arrays[s.indexRefs[sub.indexRef].array].name,
+          auto [iu, im] = refine(static_cast<int>(i), x.arrays[s.indexRefs[sub.indexRef].array].name,
                                  std::max(est, s.aheadLevel));
           moves += std::max(0, iu - used);
           used = std::max(used, iu);
@@ -611,8 +642,8 @@ Result<ExecProgram> Compiler::run() {
 
 } // namespace
 
-Result<ExecProgram> compile(const Program &p, const PlacementLevels &levels) {
-  Compiler c{p, levels, {}, {}, {}, {}};
+Result<ExecProgram> compile(const Program &p, const Plan &plan) {
+  Compiler c{p, plan, plan.levels, {}, {}, {}, {}};
   return c.run();
 }
 

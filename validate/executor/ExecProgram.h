@@ -1,9 +1,12 @@
 //===- validate/executor/ExecProgram.h - A ProgramModel made executable -*- C++ -*-===//
 //
-// compile(program, levels) turns a ProgramModel into what the executor walks:
-//   - the loop tree rebuilt from the statements' loop lists in program order
-//     (a loop's children are its statements and inner loops, in the order in
-//     which they first appear);
+// compile(program, plan) turns a ProgramModel into what the executor walks:
+//   - two loop trees per phase: the nest as written (a loop's children its
+//     statements and inner loops in program order), which the sequential
+//     reference runs, and the distributed nest the estimator assumes (the
+//     plan's paths, costmodels/LoopDistribution.h: each loop split over the
+//     strongly connected components of its body), which the distributed run
+//     walks; the comparison of the two runs checks the distribution;
 //   - every subscript and bound as an affine form over loop slots, every
 //     expression with its operator resolved, every reference an index into
 //     the array table;
@@ -28,12 +31,14 @@
 // the thesis, costmodels/ProgramAnalysis.h: 0 = before the statement's
 // outermost loop, k = in each iteration of its level-k loop, vectorised over
 // the deeper ones). The estimator assumes loop distribution (thesis §4.3.1):
-// a value produced earlier in the same iteration of a deeper loop is taken as
-// available. The executor does not distribute loops, so a fetch at level c is
-// stale exactly when a flow dependence into the statement on that array has
-// nesting level > c (carried by a deeper loop, or loop-independent inside a
-// deeper common loop). Such a placement is moved one level in until no such
-// dependence remains; each move is counted in `refinements`.
+// a value an earlier component of the same loop produces is there before the
+// component that reads it starts, and in the distributed tree it is. A fetch
+// placed before a loop node is still stale when a flow dependence into the
+// statement on that array, within one iteration of the loops outside the
+// node (nesting level > c), has its source inside the node: where the
+// estimator's components and the executor's differ (scalars tie statements
+// together here), or where the plan has no paths. Such a placement is moved
+// one level in until none remains; each move is counted in `refinements`.
 //
 // A scalar assigned in a loop body and read only later in the same body is
 // private (the thesis's privatised temporaries): it is computed where its
@@ -201,7 +206,9 @@ struct CPhase {
   std::string id;
   bool executable = true;
   std::string reason;
-  std::vector<int> roots; // top-level nodes
+  std::vector<int> roots;        // top-level nodes of the distributed nest
+  std::vector<int> programRoots; // top-level nodes of the nest as written
+  bool distributed = false;      // roots follow the plan's paths
 };
 
 struct Placement {
@@ -228,6 +235,14 @@ struct ExecProgram {
 /// (read) reference; missing entries are placed per instance.
 using PlacementLevels = std::map<std::string, std::vector<int>>;
 
-Result<ExecProgram> compile(const Program &p, const PlacementLevels &levels);
+/// What validate/PlacementPlan.h writes: the placement levels, and per
+/// statement id its path in the distributed nest (a phase with a statement
+/// missing runs as written).
+struct Plan {
+  PlacementLevels levels;
+  std::map<std::string, std::vector<int>> paths;
+};
+
+Result<ExecProgram> compile(const Program &p, const Plan &plan);
 
 } // namespace dlayout::exec

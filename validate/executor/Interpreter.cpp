@@ -54,9 +54,10 @@ int64_t elementCount(const CArray &a) {
 Interpreter::Interpreter(const ExecProgram &x, Memory &m, std::vector<double> scalars)
     : x_(x), m_(m), scalars_(std::move(scalars)), iv_(x.loops.size() + 1, 0) {}
 
-void Interpreter::runPhase(int k) {
-  if (!x_.phases[k].executable) return;
-  for (int n : x_.phases[k].roots) runNode(n);
+void Interpreter::runPhase(int k, Nest nest) {
+  const CPhase &ph = x_.phases[k];
+  if (!ph.executable) return;
+  for (int n : nest == Nest::Distributed ? ph.roots : ph.programRoots) runNode(n);
 }
 
 void Interpreter::runNode(int n) {

@@ -1,6 +1,6 @@
 //===- validate/executor/Interpreter.h - Walks an ExecProgram ---*- C++ -*-===//
 //
-// The interpreter runs the loop tree of an ExecProgram in program order,
+// The interpreter runs a loop tree of an ExecProgram in its order,
 // evaluating guards and expressions for real, on a Memory that decides where
 // array elements live and who runs a statement instance. The sequential
 // reference (Sequential.h) and the distributed executor (Distributed.h) are
@@ -54,8 +54,10 @@ class Interpreter {
 public:
   Interpreter(const ExecProgram &x, Memory &m, std::vector<double> scalars);
 
-  /// Runs phase k's tree (nothing for a skipped phase).
-  void runPhase(int k);
+  enum class Nest { Distributed, AsWritten };
+  /// Runs phase k's distributed nest, or the nest as written (nothing for a
+  /// skipped phase).
+  void runPhase(int k, Nest nest = Nest::Distributed);
 
   /// The multi-index statement `s`'s reference `r` (an index reference when
   /// `index`) names at loop indices iv; reads index values through memory.

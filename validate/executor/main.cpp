@@ -147,16 +147,18 @@ void finishedTogether(int rank, int size, MPI_Comm comm) {
 #endif
 }
 
-PlacementLevels readPlan(const std::string &path) {
-  PlacementLevels lv;
-  if (path.empty()) return lv;
+Plan readPlan(const std::string &path) {
+  Plan plan;
+  if (path.empty()) return plan;
   auto doc = need(jsonio::parse(fileText(path)), path);
   for (auto &[sid, arr] : doc.at("levels").items()) {
     std::vector<int> v;
     for (auto &e : arr) v.push_back(e.is_null() ? -1 : e.get<int>());
-    lv[sid] = v;
+    plan.levels[sid] = v;
   }
-  return lv;
+  if (doc.contains("paths"))
+    for (auto &[sid, arr] : doc.at("paths").items()) plan.paths[sid] = arr.get<std::vector<int>>();
+  return plan;
 }
 
 void injectFault(const std::string &fault, int rank, MPI_Comm comm) {
@@ -299,7 +301,7 @@ int main(int argc, char **argv) {
       // --- The sequential reference and the comparison -------------------
       SequentialMemory seq(x, args.seed);
       Interpreter sin(x, seq, scalars0);
-      for (size_t k = 0; k < x.phases.size(); ++k) sin.runPhase(static_cast<int>(k));
+      for (size_t k = 0; k < x.phases.size(); ++k) sin.runPhase(static_cast<int>(k), Interpreter::Nest::AsWritten);
       bool reordered = false;
       int64_t misses = 0;
       for (int r = 0; r < size; ++r) {
@@ -347,6 +349,7 @@ int main(int argc, char **argv) {
       for (int k = 0; k < nph; ++k) {
         json ph = {{"id", x.phases[k].id}, {"executed", x.phases[k].executable}};
         if (!x.phases[k].executable) ph["reason"] = x.phases[k].reason;
+        else ph["loops_distributed"] = x.phases[k].distributed;
         double sec = 0, comm = 0, charged = 0;
         int64_t msgs = 0, by = 0, sched = 0, red = 0, inst = 0;
         for (int r = 0; r < size; ++r) {
