@@ -165,6 +165,19 @@ void TermWalk::table42(int d, const SubRef &L, const SubRef &R,
                     "Table 4.2 (5): k-synchronous, k < 1");
     return;
   }
+  if (opts_.exactOwners) // beyond the thesis: a neighbour's few elements
+    if (auto nb = neighbourDataExact(L, R, lr)) {
+      if (nb->elements == 0) // nothing crosses over this range
+        return;
+      dim.boundary = true;
+      dim.shift = std::min(nb->elements, mR);
+      dim.shiftDirection = nb->direction;
+      dim.terms.push_back(term(Primitive::Shift, d,
+                               "exact owners: only the next (or only the previous) "
+                               "processor's elements cross",
+                               1, indicator(N)));
+      return;
+    }
   speedRatioTerm(d, L, R, lr, indicator(N), indicator(N));
 }
 

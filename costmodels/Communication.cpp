@@ -89,6 +89,19 @@ bool soleShift(const ReferenceTerms &rt, int &dim, int &dir, double &width) {
   return dim >= 0;
 }
 
+/// The reference's only communication is boundary Shifts (on one mesh
+/// dimension or several).
+bool onlyShifts(const ReferenceTerms &rt) {
+  bool any = false;
+  for (const DimResult &r : rt.dims) {
+    for (const CommTerm &t : r.terms)
+      if (t.factor != 0 && !(r.boundary && t.prim == Primitive::Shift))
+        return false;
+    any = any || r.boundary;
+  }
+  return any;
+}
+
 } // namespace
 
 std::string CommCost::describe() const {
@@ -176,6 +189,41 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         int drop = keep == i ? j : i;
         skip[size_t(drop)] = 1;
         sharedBy[size_t(keep)] += sharedBy[size_t(drop)];
+      }
+  }
+
+  // Beyond the thesis (coalescing), across mesh dimensions: a reference
+  // whose only communication is boundary Shifts, each matched by a Shift of
+  // another reference to the array (same placement) on the same mesh
+  // dimension, at least as wide, towards the same neighbour (either
+  // direction where the dimension has two processors and does not wrap),
+  // needs a subset of that one's neighbours and elements: its messages carry
+  // it (P(I,J) beside P(I,J+1) when the rows' blocks differ by one).
+  auto covers = [&](size_t j, size_t i) {
+    for (size_t d = 0; d < all[i].dims.size(); ++d) {
+      const DimResult &di = all[i].dims[d], &dj = all[j].dims[d];
+      if (!di.boundary)
+        continue;
+      const ArrayDist &ad = lv.arrays[sf.rhs[i].ref.array];
+      if (ad.dimOnMesh[d] < 0)
+        return false;
+      const DimDist &dd = ad.dims[size_t(ad.dimOnMesh[d])];
+      bool oneNeighbour = dd.procs == 2 && dd.blocked();
+      if (!dj.boundary || dj.shift < di.shift ||
+          (dj.shiftDirection != di.shiftDirection && !oneNeighbour))
+        return false;
+    }
+    return true;
+  };
+  for (size_t i = 0; opts.coalescing && i < all.size(); ++i) {
+    if (skip[i] || !onlyShifts(all[i]))
+      continue;
+    for (size_t j = 0; j < all.size(); ++j)
+      if (j != i && !skip[j] && sf.rhs[j].ref.array == sf.rhs[i].ref.array &&
+          all[j].type2 == all[i].type2 && onlyShifts(all[j]) && covers(j, i)) {
+        skip[i] = 1;
+        sharedBy[j] += sharedBy[i];
+        break;
       }
   }
 

@@ -33,7 +33,9 @@
 //     own: one message per neighbour, as the validate executor sends); on
 //     a mesh dimension of two processors the array does not wrap round,
 //     the two directions' Shifts are one exchange (each processor has one
-//     neighbour), costed as one Shift of the wider;
+//     neighbour), costed as one Shift of the wider; and a reference whose
+//     Shifts on several mesh dimensions are each matched by a Shift at least
+//     as wide of another reference to the array is carried by its messages;
 //   - exact owners (CommTerms.h, TermOptions).
 //
 //===----------------------------------------------------------------------===//

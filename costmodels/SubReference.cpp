@@ -272,33 +272,75 @@ std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i) {
   return c < 0 ? c + N : c;
 }
 
-std::optional<double> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
-                                        const LoopRange &l) {
+namespace {
+/// The owners (p1 of sr1's element, p2 of sr2's) at every index the loop
+/// takes, handed to `visit`; false where they cannot be counted (the
+/// conditions of boundaryDataExact).
+template <class Visit>
+bool forEachOwnerPair(const SubRef &sr1, const SubRef &sr2, const LoopRange &l, Visit visit) {
   // Enumerating more indices than this is left to Eq. 4.4 (the solver
   // evaluates many layouts).
   constexpr double kMaxTrips = 1 << 16;
   if (!singles(sr1, sr2) || sr1.loop != sr2.loop || !sr1.beta.terms.empty() ||
       !sr2.beta.terms.empty() || sr1.beta.opaque || sr2.beta.opaque)
-    return std::nullopt;
+    return false;
   const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
   if (d1.meshDim != d2.meshDim || d1.procs != d2.procs || d1.procs <= 1 ||
       l.trips <= 0 || l.trips > kMaxTrips || l.first != std::floor(l.first))
-    return std::nullopt;
+    return false;
   if (!ownerCoordinate(d1, 0) || !ownerCoordinate(d2, 0))
-    return std::nullopt;
-  std::vector<double> sent(size_t(d2.procs), 0), received(size_t(d1.procs), 0);
+    return false;
   int64_t j = int64_t(l.first), trips = int64_t(l.trips);
   int64_t step = l.ascending ? l.step : -l.step;
-  for (int64_t t = 0; t < trips; ++t, j += step) {
-    int64_t p1 = *ownerCoordinate(d1, sr1.alpha * j + sr1.beta.constant);
-    int64_t p2 = *ownerCoordinate(d2, sr2.alpha * j + sr2.beta.constant);
-    if (p1 == p2)
-      continue;
+  for (int64_t t = 0; t < trips; ++t, j += step)
+    visit(*ownerCoordinate(d1, sr1.alpha * j + sr1.beta.constant),
+          *ownerCoordinate(d2, sr2.alpha * j + sr2.beta.constant));
+  return true;
+}
+
+/// The most elements one processor sends or receives.
+struct Busiest {
+  std::vector<double> sent, received;
+  explicit Busiest(int64_t procs)
+      : sent(size_t(std::max<int64_t>(procs, 1)), 0),
+        received(size_t(std::max<int64_t>(procs, 1)), 0) {}
+  void add(int64_t p1, int64_t p2) {
     sent[size_t(p2)] += 1;
     received[size_t(p1)] += 1;
   }
-  return std::max(*std::max_element(sent.begin(), sent.end()),
-                  *std::max_element(received.begin(), received.end()));
+  double max() const {
+    return std::max(*std::max_element(sent.begin(), sent.end()),
+                    *std::max_element(received.begin(), received.end()));
+  }
+};
+} // namespace
+
+std::optional<double> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
+                                        const LoopRange &l) {
+  if (!singles(sr1, sr2)) return std::nullopt;
+  Busiest busiest(sr1.dist->procs);
+  if (!forEachOwnerPair(sr1, sr2, l, [&](int64_t p1, int64_t p2) {
+        if (p1 != p2) busiest.add(p1, p2);
+      }))
+    return std::nullopt;
+  return busiest.max();
+}
+
+std::optional<NeighbourData> neighbourDataExact(const SubRef &sr1, const SubRef &sr2,
+                                                const LoopRange &l) {
+  if (!singles(sr1, sr2)) return std::nullopt;
+  Busiest busiest(sr1.dist->procs);
+  bool next = false, previous = false, far = false;
+  if (!forEachOwnerPair(sr1, sr2, l, [&](int64_t p1, int64_t p2) {
+        if (p1 == p2) return;
+        busiest.add(p1, p2);
+        next = next || p2 == p1 + 1;
+        previous = previous || p2 == p1 - 1;
+        far = far || std::llabs(p2 - p1) != 1;
+      }))
+    return std::nullopt;
+  if (far || (next && previous)) return std::nullopt;
+  return NeighbourData{busiest.max(), next ? -1 : previous ? 1 : 0};
 }
 
 bool regular(const SubRef &s, const LoopRange &l) {

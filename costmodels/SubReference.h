@@ -143,6 +143,21 @@ double boundaryData(const SubRef &sr1, const SubRef &sr2, const LoopRange &l);
 /// into a new round); this counts only the boundaries crossed.
 std::optional<double> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
                                         const LoopRange &l);
+/// Beyond the thesis, counted as boundaryDataExact does: when every element
+/// of sr2 that crosses to sr1's owners over the loop comes from the next
+/// processor on the mesh dimension (direction -1), or every one from the
+/// previous processor (+1) - blocks of nearly the same size, as DP(I) =
+/// P(I+1) with DP(1:195) and P(1:194) blocked over two - the busiest
+/// processor's elements and that direction: a Shift, where the thesis's
+/// speed ratio (Eq. 4.3) prices a D-Scatter or D-Gather. Zero elements when
+/// nothing crosses; nullopt where the count is unknown or the pattern is not
+/// one neighbour's.
+struct NeighbourData {
+  double elements = 0;
+  int direction = 0;
+};
+std::optional<NeighbourData> neighbourDataExact(const SubRef &sr1, const SubRef &sr2,
+                                                const LoopRange &l);
 /// Beyond the thesis: the processor coordinate (f(A_k, i) of Eq. 2.1) of
 /// index i in a block, cyclic or block-cyclic dimension; nullopt for other
 /// kinds (general_block, indirect) and dimensions on no mesh dimension.

@@ -217,6 +217,63 @@ TEST(ExactOwners, AnArrayOnNoMeshDimensionIsReplicatedAlongIt) {
   EXPECT_FALSE(comm(run(p, l, thesis), s, "P").empty());
 }
 
+TEST(ExactOwners, BlocksOfNearlyTheSameSizeExchangeWithANeighbour) {
+  // DO I = 2, 193: DP(I) = P(I+1) + P(I), DP(1:195) and P(1:194) blocked
+  // over two (blocks of 98 and 97, as in dflux): processor 0 needs P(98) and
+  // P(99) from processor 1, and nothing else crosses. The thesis's speed
+  // ratio (Eq. 4.3) prices a D-Scatter or D-Gather of the local data.
+  ModelBuilder b;
+  b.array("DP", {195});
+  b.array("P", {194});
+  auto i = b.loop("I", b.c(2), b.c(193), "", 1, true);
+  auto s = b.stmt({i}, b.ref("DP", {b.iv(i)}),
+                  {b.ref("P", {b.iv(i, 1, 1)}), b.ref("P", {b.iv(i)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  Program p = b.build();
+  Layout l = layout({2}, {{"DP", {block(0)}}, {"P", {block(0)}}});
+  // P(I) crosses too (P(98) for DP(98)); P(I+1)'s message carries it.
+  auto terms = comm(run(p, l), s, "P");
+  ASSERT_EQ(terms.size(), 1u);
+  EXPECT_EQ(terms[0].primitive, "Shift");
+  EXPECT_DOUBLE_EQ(terms[0].messageBytes, 2 * 8);
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  thesis.coalescing = false;
+  for (const auto &t : comm(run(p, l, thesis), s, "P"))
+    EXPECT_NE(t.primitive, "Shift") << t.rule;
+}
+
+TEST(Coalescing, ShiftsOnTwoMeshDimensionsRideOnTheWidest) {
+  // dflux's DP(I,J) = f(P(I,J+1), P(I,J), P(I,J-1)) on a 2x2 mesh, DP(1:195,
+  // 1:35) and P(1:194, 1:34) blocked in both dimensions: every reference
+  // crosses a row boundary, and P(I,J+1) also the widest column boundary
+  // towards the same neighbours, so its messages carry the others.
+  auto program = [](bool all) {
+    ModelBuilder b;
+    b.array("DP", {195, 35});
+    b.array("P", {194, 34});
+    auto j = b.loop("J", b.c(3), b.c(33), "", 1, true);
+    auto i = b.loop("I", b.c(2), b.c(193), j, 1, true);
+    std::vector<Reference> rhs = {b.ref("P", {b.iv(i), b.iv(j, 1, 1)})};
+    if (all) {
+      rhs.push_back(b.ref("P", {b.iv(i), b.iv(j)}));
+      rhs.push_back(b.ref("P", {b.iv(i), b.iv(j, 1, -1)}));
+    }
+    b.stmt({j, i}, b.ref("DP", {b.iv(i), b.iv(j)}), rhs, {.loads = 3, .stores = 1});
+    return b.build();
+  };
+  Layout l = layout({2, 2}, {{"DP", {block(0), block(1)}}, {"P", {block(0), block(1)}}});
+  auto widest = comm(run(program(false), l), "S1", "P");
+  auto all = comm(run(program(true), l), "S1", "P");
+  ASSERT_FALSE(widest.empty());
+  ASSERT_EQ(all.size(), widest.size());
+  for (size_t k = 0; k < all.size(); ++k)
+    EXPECT_DOUBLE_EQ(all[k].messageBytes, widest[k].messageBytes);
+  EstimateOptions separate;
+  separate.coalescing = false;
+  EXPECT_GT(comm(run(program(true), l, separate), "S1", "P").size(), widest.size());
+}
+
 TEST(Machines, TopologyHopsAndOtherPresets) {
   const int64_t n = 64;
   ModelBuilder b;
