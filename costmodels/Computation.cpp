@@ -69,6 +69,19 @@ double constantOverlap(const OverlapFacts &o, const SubscriptForm &g,
   return std::min(double(o.distance - 1), perBlock) * std::max(boundaries, 0.0);
 }
 
+/// No array of `arrays` is distributed on mesh dimension `meshDim`: each
+/// processor along it holds the same part of them.
+bool wholeAlong(const std::vector<int> &arrays, int meshDim, const LayoutView &lv) {
+  for (int a : arrays) {
+    const ArrayDist &ad = lv.arrays[size_t(a)];
+    if (ad.dimOnMesh.size() != lv.mesh.size())
+      return false; // not resolved
+    if (meshDim >= 0 && size_t(meshDim) < ad.dimOnMesh.size() && ad.dimOnMesh[size_t(meshDim)] >= 0)
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 ComputationCost statementComputation(const StatementFacts &sf,
@@ -83,12 +96,23 @@ ComputationCost statementComputation(const StatementFacts &sf,
   for (int l = loops - 1; l >= 0; --l) {
     const LoopFacts &lf = sf.loops[l];
     double C = lf.trips;
-    if (!frozen[l] && sf.parallel[l]) {
+    // A loop sequential only through arrays the statement references
+    // (StatementFacts::sequentialThrough) is divided over a mesh dimension
+    // along which none of them is distributed: the processors there hold the
+    // same part of them and each runs its writes itself.
+    const std::vector<int> &through = sf.sequentialThrough[size_t(l)];
+    bool whole = false;
+    for (size_t k = 0; lhs && !sf.parallel[l] && !through.empty() && k < sf.lhs.subs.size(); ++k)
+      whole = whole || (sf.lhs.subs[k].varLevel == l + 1 && lhs->dims[k].onMesh() &&
+                        wholeAlong(through, lhs->dims[k].meshDim, lv));
+    if (!frozen[l] && (sf.parallel[l] || whole)) {
       double best = -1;
       auto consider = [&](const RefFacts &ref, const ArrayDist &ad) {
         for (size_t k = 0; k < ref.subs.size(); ++k) {
           const SubscriptForm &g = ref.subs[k];
           if (g.varLevel != l + 1)
+            continue;
+          if (!sf.parallel[l] && !wholeAlong(through, ad.dims[k].meshDim, lv))
             continue;
           if (g.cls == SubscriptClass::Multiple) // freeze the outer indices
             for (const auto &[pos, alpha] : g.terms)

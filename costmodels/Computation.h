@@ -9,7 +9,9 @@
 // t(S) is one instance's time from its operation counts and the machine.
 // C_l(S) is found from the innermost loop outwards (section 3.2.2):
 //   - S sequential w.r.t. L_l (Fig. 3.3), or no lhs subscript with
-//     variation-level l: C_l = n_l;
+//     variation-level l: C_l = n_l; beyond the thesis, a loop sequential
+//     only through arrays that no lhs subscript's mesh dimension distributes
+//     is divided over that dimension (StatementFacts::sequentialThrough);
 //   - else, for each lhs subscript g_k varying in L_l, on N_k processors with
 //     block b_k:
 //       single-index alpha*j + beta: Eq. 3.2 (floor in the first product,

@@ -147,14 +147,14 @@ int DependenceLevels::outermostShared(int k, int s, int src) const {
   return l;
 }
 
-int DependenceLevels::recurrenceLevel(int s, bool dropReductionSelf) const {
+template <class F>
+void DependenceLevels::forEachRecurrence(int s, bool dropReductionSelf, F f) const {
   const Statement &st = p_->statements[s];
   std::string accumulator;
   if (!st.reduction.empty())
     accumulator = st.write >= 0 && size_t(st.write) < st.refs.size()
                       ? st.refs[st.write].array
                       : st.scalarWrite;
-  int lmax = 0;
   for (const Dependence *d : into_[s]) {
     if (d->kind != Dependence::Kind::Flow || !d->carriedBy)
       continue; // Fig. 3.3: loop-carried flow dependences only
@@ -162,9 +162,27 @@ int DependenceLevels::recurrenceLevel(int s, bool dropReductionSelf) const {
     if (dropReductionSelf && src == s && !accumulator.empty() &&
         d->variable == accumulator)
       continue;
-    lmax = std::max(lmax, outermostShared(nestingLevel(*d), s, src));
+    f(outermostShared(nestingLevel(*d), s, src), *d);
   }
+}
+
+int DependenceLevels::recurrenceLevel(int s, bool dropReductionSelf) const {
+  int lmax = 0;
+  forEachRecurrence(s, dropReductionSelf,
+                    [&](int level, const Dependence &) { lmax = std::max(lmax, level); });
   return lmax;
+}
+
+bool DependenceLevels::carriedInScc(const Dependence &d, int level) const {
+  if (commonDepth(index_.at(d.from), index_.at(d.to)) < level)
+    return false;
+  auto dl = directionAt(d, level);
+  bool carried = dl == "<" || dl == "<=" || dl == "!=" || dl == "*";
+  for (int i = 1; i < level && carried; ++i) {
+    auto di = directionAt(d, i);
+    carried = !(di == "<" || di == ">" || di == "!=");
+  }
+  return carried;
 }
 
 bool DependenceLevels::doallAfterDistribution(int s, int level) const {
@@ -172,20 +190,22 @@ bool DependenceLevels::doallAfterDistribution(int s, int level) const {
     return false;
   // The statements of s's SCC of DG_level; s itself is in it (it has that
   // many loops), so its dependences on itself are among these too.
-  for (const Dependence *dp : sccDeps_[size_t(level)][size_t(scc_[level][s])]) {
-    const Dependence &d = *dp;
-    if (commonDepth(index_.at(d.from), index_.at(d.to)) < level)
-      continue;
-    auto dl = directionAt(d, level);
-    bool carried = dl == "<" || dl == "<=" || dl == "!=" || dl == "*";
-    for (int i = 1; i < level && carried; ++i) {
-      auto di = directionAt(d, i);
-      carried = !(di == "<" || di == ">" || di == "!=");
-    }
-    if (carried)
+  for (const Dependence *d : sccDeps_[size_t(level)][size_t(scc_[level][s])])
+    if (carriedInScc(*d, level))
       return false;
-  }
   return true;
+}
+
+std::set<std::string> DependenceLevels::sequentialThrough(int s, int level,
+                                                          bool dropReductionSelf) const {
+  std::set<std::string> out;
+  forEachRecurrence(s, dropReductionSelf, [&](int l, const Dependence &d) {
+    if (l >= level) out.insert(d.variable);
+  });
+  if (level >= 1 && int(p_->statements[s].loops.size()) >= level)
+    for (const Dependence *d : sccDeps_[size_t(level)][size_t(scc_[level][s])])
+      if (carriedInScc(*d, level)) out.insert(d->variable);
+  return out;
 }
 
 int DependenceLevels::placementLevel(int s, const std::string &array,

@@ -18,6 +18,7 @@
 #include "model/Program.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,12 @@ public:
   /// (dotodoall's test, section 3.1, restricted to that SCC).
   bool doallAfterDistribution(int s, int level) const;
 
+  /// The variables whose dependences make the loop at `level` around s
+  /// sequential: those of the Fig. 3.3 recurrences reaching that level, and
+  /// of the dependences of s's SCC of DG_level that it carries (what
+  /// doallAfterDistribution finds). Empty when neither holds.
+  std::set<std::string> sequentialThrough(int s, int level, bool dropReductionSelf) const;
+
   /// Dependences whose sink is statement s.
   const std::vector<const Dependence *> &into(int s) const { return into_[s]; }
 
@@ -65,6 +72,12 @@ private:
   /// Fig. 4.4 over the flow dependences on `array` from `which` sources.
   int placementLevel(int s, const std::string &array, Sources which) const;
   bool inGraph(const Dependence &d, int level) const;
+  /// Fig. 3.3's loop-carried flow dependences into s, each with the level of
+  /// the recurrence it makes (the reduction's self-dependence dropped on
+  /// request).
+  template <class F> void forEachRecurrence(int s, bool dropReductionSelf, F f) const;
+  /// Whether d, a dependence of s's SCC of DG_level, is carried at level.
+  bool carriedInScc(const Dependence &d, int level) const;
 
   const Program *p_;
   std::map<std::string, int> index_;

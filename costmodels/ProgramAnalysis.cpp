@@ -545,6 +545,30 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     sf.rhs.push_back(std::move(rh));
   }
 
+  // Loops sequential only through arrays the statement itself references:
+  // a layout that holds those arrays whole on every processor makes them
+  // parallel (StatementFacts::sequentialThrough).
+  sf.sequentialThrough.assign(size_t(m), {});
+  for (int l = 0; l < m && !conservative; ++l) {
+    if (sf.parallel[l])
+      continue;
+    std::vector<int> through;
+    for (const std::string &v : dl.sequentialThrough(s, l + 1, opts.parallelReductions)) {
+      int a = -1;
+      if (sf.hasLhs && pf.arrays[size_t(sf.lhs.array)]->name == v)
+        a = sf.lhs.array;
+      for (const RhsFacts &rf : sf.rhs)
+        if (pf.arrays[size_t(rf.ref.array)]->name == v)
+          a = rf.ref.array;
+      if (a < 0) { // a scalar, or an array the statement does not reference
+        through.clear();
+        break;
+      }
+      through.push_back(a);
+    }
+    sf.sequentialThrough[size_t(l)] = std::move(through);
+  }
+
   sf.overlap = overlapFacts(sf, dl, s);
   if (conservative)
     peelOneToMany(sf, doall);

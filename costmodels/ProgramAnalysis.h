@@ -139,6 +139,16 @@ struct StatementFacts {
   bool scalarReduction = false;
   RefFacts lhs;
   std::vector<bool> parallel; // per loop position (Fig. 3.3)
+  /// Beyond the thesis, per loop position that is not parallel: the arrays
+  /// (ProgramFacts indices) whose dependences alone make it sequential, when
+  /// the statement references each of them; empty otherwise. Along a mesh
+  /// dimension that distributes none of them, every processor holds the same
+  /// part of them and runs their writes itself (owner-computes on a
+  /// replicated left-hand side), so the dependences hold on each processor
+  /// and the loop's iterations are divided over that dimension like a
+  /// doall's (Computation.h). Fig. 4.20's A(I) = F(A(I-1)) with A on no mesh
+  /// dimension, or on the rows', and C(I,J) distributed by columns.
+  std::vector<std::vector<int>> sequentialThrough;
   std::vector<RhsFacts> rhs;
   OverlapFacts overlap;
 };

@@ -345,6 +345,11 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
     if (A >= 0) comp.arrays = {A};
     else
       for (const auto &rf : sf.rhs) comp.arrays.push_back(arrayIndex(p, ctx.facts.arrays[rf.ref.array]));
+    for (const auto &through : sf.sequentialThrough) // their replication divides loops
+      for (int fact : through)
+        if (int x = arrayIndex(p, ctx.facts.arrays[size_t(fact)]);
+            x >= 0 && std::find(comp.arrays.begin(), comp.arrays.end(), x) == comp.arrays.end())
+          comp.arrays.push_back(x);
     pr.groupOf[id + '\x1f'] = int(pr.groups.size());
     pr.groups.push_back(comp);
     for (const auto &rf : sf.rhs) {

@@ -274,6 +274,39 @@ TEST(Coalescing, ShiftsOnTwoMeshDimensionsRideOnTheWidest) {
   EXPECT_GT(comm(run(program(true), l, separate), "S1", "P").size(), widest.size());
 }
 
+TEST(Computation, ARecurrenceThroughAnArrayHeldWholeAlongTheMeshIsNoRecurrence) {
+  // Fig. 4.20: DO J / DO I: A(I) = F(A(I-1)); C(I,J) = F(B(I,J), A(I)). The
+  // J loop carries A's dependences, so C's columns follow one another -- on
+  // processors that exchange A. Where no processor along C's column
+  // dimension holds a different part of A (A on no mesh dimension), each
+  // runs A's writes itself and the columns are divided like a doall's.
+  const int64_t n = 32, N = 4;
+  ModelBuilder b;
+  b.array("A", {n});
+  b.array("B", {n, n});
+  b.array("C", {n, n});
+  auto j = b.loop("J", b.c(2), b.c(n));
+  auto i = b.loop("I", b.c(2), b.c(n), j);
+  auto s1 = b.stmt({j, i}, b.ref("A", {b.iv(i)}), {b.ref("A", {b.iv(i, 1, -1)})},
+                   {.loads = 1, .stores = 1, .fadd = 1, .fmul = 1});
+  auto s2 = b.stmt({j, i}, b.ref("C", {b.iv(i), b.iv(j)}),
+                   {b.ref("B", {b.iv(i), b.iv(j)}), b.ref("A", {b.iv(i)})},
+                   {.loads = 2, .stores = 1, .fadd = 1, .fmul = 2});
+  b.dep(s1, s1, K::Flow, "A", i, {"=", "<"}, {0, 1});
+  b.dep(s1, s1, K::Output, "A", j, {"<", "="}, {1, 0});
+  b.dep(s1, s2, K::Flow, "A", "", {"=", "="}, {0, 0});
+  b.dep(s1, s2, K::Flow, "A", j, {"<", "="}, {1, 0}); // as the analyzer keeps it
+  b.dep(s2, s1, K::Anti, "A", j, {"<", "="}, {1, 0});
+  Program p = b.build();
+  auto columns = [&](DimLayout a) {
+    return layout({N}, {{"A", {a}}, {"B", {collapsed(), block(0)}}, {"C", {collapsed(), block(0)}}});
+  };
+  // J = 2..32 over blocks of 8: the busiest processor has 8 columns.
+  EXPECT_DOUBLE_EQ(computation(run(p, columns(collapsed())), s2)->repetitions, 31.0 * 8);
+  // A distributed along the same mesh dimension: the columns wait for A.
+  EXPECT_DOUBLE_EQ(computation(run(p, columns(block(0))), s2)->repetitions, 31.0 * 31);
+}
+
 TEST(Machines, TopologyHopsAndOtherPresets) {
   const int64_t n = 64;
   ModelBuilder b;
