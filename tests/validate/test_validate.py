@@ -199,6 +199,13 @@ def case_relax_p4():
 def case_edge_p4():
     doc = run_nonaffine("edge", 4)
     check(any(r["messages"] > 0 for r in doc["runs"]), "edge: the scatter-add communicates")
+    # The scatter-add's index values NODE(I,1) are gathered once per sweep,
+    # so its operands are fetched where the estimator places them, not per edge.
+    for r in doc["runs"]:
+        for p in r["placements"]:
+            check(p["level"] == p["estimator_level"],
+                  "edge, layout %s: %s's %s placed at level %d, the estimator's %d"
+                  % (r["layout"], p["statement"], p["array"], p["level"], p["estimator_level"]))
 
 
 def case_spmv_p4():

@@ -207,7 +207,8 @@ void DistributedMemory::beforeNode(int node, const int64_t *) {
   flushCompute();
   double t0 = MPI_Wtime();
   for (int a : x_.nodes[node].actions) {
-    if (x_.actions[a].indirect) runIndirect(a);
+    if (x_.actions[a].replicate) runReplicate(a);
+    else if (x_.actions[a].indirect) runIndirect(a);
     else runDirect(a);
   }
   stats[phase_].communicationSeconds += MPI_Wtime() - t0;
@@ -353,6 +354,69 @@ void DistributedMemory::runIndirect(int action) {
   ps.bytesSent += sched->elementsOut() * wb;
   ++ps.exchanges;
   for (size_t j = 0; j < linear.size(); ++j) st.cache[linear[j]] = out[j];
+}
+
+void DistributedMemory::runReplicate(int action) {
+  const CommAction &act = x_.actions[action];
+  const CArray &ca = x_.arrays[act.array];
+  ArrayState &st = arrays_[act.array];
+  const size_t rank = ca.extents.size();
+  // Every rank lists the same elements in the same order (the control flow
+  // is replicated), each with its home; the homes' values are gathered.
+  struct Wanted {
+    int64_t linear;
+    int home;
+    bool held;
+  };
+  std::vector<Wanted> wanted;
+  std::unordered_set<int64_t> seen;
+  std::vector<int> counts(static_cast<size_t>(procs_), 0);
+  std::vector<char> mine;
+  const size_t wb = wireBytes(ca);
+  int64_t idx[8];
+  for (const CommItem &it : act.items) {
+    const CRef &r = x_.stmts[it.stmt].indexRefs[it.ref];
+    instances(it, act.level, [&](const int64_t *iv) {
+      in_->refIndex(it.stmt, r, iv, idx);
+      if (!inRange(r.array, idx)) return; // reported where it is read
+      int64_t g = linearId(ca, idx);
+      if (!seen.insert(g).second) return;
+      std::span<const int64_t> sp(idx, rank);
+      int home = static_cast<int>(st.dist->home(sp));
+      wanted.push_back({g, home, st.dist->holds(me_, sp)});
+      counts[static_cast<size_t>(home)] += static_cast<int>(wb);
+      if (home == me_) {
+        mine.resize(mine.size() + wb);
+        pack(ca, st.local[st.dist->localOffset(me_, sp)], mine.data() + mine.size() - wb);
+      }
+    });
+  }
+  std::vector<int> displs(counts.size(), 0);
+  for (size_t p = 1; p < counts.size(); ++p) displs[p] = displs[p - 1] + counts[p - 1];
+  std::vector<char> all(static_cast<size_t>(displs.back() + counts.back()));
+  MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), MPI_BYTE, all.data(), counts.data(),
+                 displs.data(), MPI_BYTE, mesh_.comm());
+  std::vector<int> cursor = displs;
+  for (const Wanted &w : wanted) {
+    size_t at = static_cast<size_t>(cursor[static_cast<size_t>(w.home)]);
+    cursor[static_cast<size_t>(w.home)] += static_cast<int>(wb);
+    if (!w.held) st.cache[w.linear] = unpack(ca, all.data() + at);
+  }
+  PhaseStats &ps = stats[phase_];
+  if (procs_ > 1) { // each home sends its part to every other rank
+    int64_t others = 0;
+    for (int p = 0; p < procs_; ++p)
+      if (p != me_ && counts[static_cast<size_t>(p)] > 0) {
+        ++others;
+        ps.bytesReceived += counts[static_cast<size_t>(p)];
+      }
+    ps.messagesReceived += others;
+    if (!mine.empty()) {
+      ps.messagesSent += procs_ - 1;
+      ps.bytesSent += static_cast<int64_t>(procs_ - 1) * static_cast<int64_t>(mine.size());
+    }
+    ++ps.exchanges;
+  }
 }
 
 void DistributedMemory::beforeLoop(int slot, const int64_t *iv) {

@@ -5,7 +5,9 @@
 //     local box, filled from the seed (Fill.h);
 //   - elements every rank needs (a bound's COUNT(I), a subscript
 //     expression's elements, an indirect left-hand side's index) are
-//     broadcast by their home before the loop or instance (replicate());
+//     broadcast by their home before the loop or instance (replicate()), or,
+//     for an indirect left-hand side's index values, gathered for a whole
+//     loop at once (CommAction::replicate, runReplicate());
 //   - a statement instance runs on every holder of the element it writes
 //     (owner-computes), on every rank when it writes a scalar -- a private
 //     scalar only where the instances that read it run -- and for a scalar
@@ -103,6 +105,7 @@ private:
   template <class F> void instances(const CommItem &it, int level, F &&f);
   void runDirect(int action);
   void runIndirect(int action);
+  void runReplicate(int action);
   void exchange(const CommAction &act, const Plan &plan);
   void replicate(int array, const int64_t *idx);
 

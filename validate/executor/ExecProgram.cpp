@@ -104,6 +104,35 @@ int aheadLevel(const ExecProgram &x, const CStmt &s,
   return level;
 }
 
+/// The outermost level, from `from` in, at which the index values of s's
+/// indirect left-hand side can be gathered for all the instances inside:
+/// their own subscripts plain (affine), and no statement inside that loop
+/// (`loops`: s's loop nodes) writing an index array. s.depth() when none.
+int vectorisedIndexLevel(const ExecProgram &x, const CStmt &s, const std::vector<int> &loops,
+                         int from) {
+  std::set<int> indexArrays;
+  for (const CSub &sub : s.refs[s.lhs].subs) {
+    if (!sub.indirect) continue;
+    const CRef &ir = s.indexRefs[sub.indexRef];
+    for (const CSub &is : ir.subs)
+      if (is.indirect || !is.expr.empty()) return s.depth();
+    indexArrays.insert(ir.array);
+  }
+  auto writes = [&](int node, auto &self) -> bool {
+    const Node &n = x.nodes[node];
+    if (!n.isLoop) {
+      const CStmt &t = x.stmts[n.index];
+      return t.lhs >= 0 && indexArrays.count(t.refs[t.lhs].array);
+    }
+    for (int c : n.children)
+      if (self(c, self)) return true;
+    return false;
+  };
+  int level = from;
+  while (level < s.depth() && writes(loops[level], writes)) ++level;
+  return level;
+}
+
 struct Compiler {
   const Program &p;
   const Plan &plan;
@@ -353,7 +382,7 @@ Result<ExecProgram> Compiler::run() {
       // computes with an inspector; every rank learns the index value
       // (broadcast by its home) and the holders of Y(IA(I)) run it.
       if (s.write >= 0 && c.refs[s.write].indirect()) {
-        c.aheadLevel = c.depth();
+        c.aheadLevel = c.depth(); // until the index values can come ahead (below)
         for (auto &sub : c.refs[s.write].subs)
           if (sub.indirect) c.replicated.push_back(sub.indexRef);
       }
@@ -512,9 +541,35 @@ Result<ExecProgram> Compiler::run() {
   for (const auto &s : x.stmts)
     if (s.lhs < 0 && s.scalar >= 0)
       for (int slot : s.loops) assignedIn[slot].insert(s.scalar);
-  for (size_t i = 0; i < x.stmts.size(); ++i)
-    if (stmtNode[i] >= 0)
-      x.stmts[i].aheadLevel = std::max(x.stmts[i].aheadLevel, aheadLevel(x, x.stmts[i], assignedIn));
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    if (stmtNode[i] < 0) continue;
+    CStmt &s = x.stmts[i];
+    int ahead = aheadLevel(x, s, assignedIn);
+    // An indirect left-hand side's index values, for every instance of the
+    // loops from some level in at once: an all-gather by their homes before
+    // the outermost loop the instances can be enumerated from in which no
+    // statement writes the index array (edge's NODE(I,1) once per sweep,
+    // not once per edge). Its other communication can then be placed there
+    // too.
+    if (s.lhs >= 0 && s.refs[s.lhs].indirect()) {
+      int at = vectorisedIndexLevel(x, s, stmtLoops[i], std::max(ahead, 0));
+      if (at < s.depth()) {
+        CommAction act;
+        act.level = at;
+        act.replicate = true;
+        for (const CSub &sub : s.refs[s.lhs].subs) {
+          if (!sub.indirect) continue;
+          act.array = s.indexRefs[sub.indexRef].array;
+          act.items = {{static_cast<int>(i), sub.indexRef, true}};
+          x.nodes[stmtLoops[i][at]].actions.push_back(static_cast<int>(x.actions.size()));
+          x.actions.push_back(act);
+          std::erase(s.replicated, sub.indexRef);
+        }
+        s.aheadLevel = at;
+      }
+    }
+    s.aheadLevel = std::max(s.aheadLevel, ahead);
+  }
 
   // Communication placement, refined where the fetched values would be stale.
   auto nestingLevel = [&](const Dependence &d) {
@@ -632,11 +687,12 @@ Result<ExecProgram> Compiler::run() {
       addItem(static_cast<int>(i), static_cast<int>(r), false, used);
     }
   }
-  // Index fetches before the inspector that needs them.
+  // Replicated index values first (the others' executors read them), index
+  // fetches before the inspector that needs them.
+  auto order = [&](int a) { return x.actions[a].replicate ? 0 : x.actions[a].indirect ? 2 : 1; };
   for (auto &n : x.nodes)
-    std::stable_sort(n.actions.begin(), n.actions.end(), [&](int a, int b) {
-      return !x.actions[a].indirect && x.actions[b].indirect;
-    });
+    std::stable_sort(n.actions.begin(), n.actions.end(),
+                     [&](int a, int b) { return order(a) < order(b); });
   return std::move(x);
 }
 

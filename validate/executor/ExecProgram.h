@@ -144,15 +144,16 @@ struct CStmt {
   std::vector<CRef> indexRefs; // the index references of indirect subscripts
                                // and the references in subscript expressions
   /// indexRefs every rank needs before an instance runs (one element each,
-  /// broadcast by its home): those of an indirect left-hand side (owner-
-  /// computes with an inspector) and those in subscript expressions.
+  /// broadcast by its home): those in subscript expressions, and those of an
+  /// indirect left-hand side (owner-computes with an inspector) unless a
+  /// replicating CommAction gathers them for a whole loop.
   std::vector<int> replicated;
   /// The outermost loop level from which the instances can be enumerated
   /// ahead of running them, and so the outermost level its communication can
   /// be placed at: 0 for affine subscripts and bounds; inside the loops that
-  /// assign a scalar its subscript or bound expressions read; depth() (per
-  /// instance) when a subscript expression reads an element or the left-
-  /// hand side is indirect.
+  /// assign a scalar its subscript or bound expressions read; for an
+  /// indirect left-hand side, inside the loops that write its index array;
+  /// depth() (per instance) when a subscript expression reads an element.
   int aheadLevel = 0;
   CExpr expr;
   std::vector<CExpr> guards;
@@ -191,6 +192,9 @@ struct CommAction {
   bool indirect = false;  // inspector/executor (Schedule) instead of a
                           // schedule every rank computes
   bool invariant = false; // same elements in every execution: reuse
+  bool replicate = false; // every rank gets the items' elements: an all-
+                          // gather by their homes (an indirect left-hand
+                          // side's index values for a whole loop)
   std::vector<CommItem> items;
 };
 
