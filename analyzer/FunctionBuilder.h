@@ -65,6 +65,8 @@ private:
   llvm::BasicBlock *guardAbove(llvm::BasicBlock *BB);
   std::map<const llvm::BasicBlock *, llvm::BasicBlock *> GuardAbove;
   bool interestingScalar(llvm::Instruction *I);
+  std::optional<SourceVariable> recurrenceVariable(llvm::PHINode *Phi);
+  void addReductionStarts(llvm::BasicBlock &BB);
   void findScalarRecurrences();
   void markArrayReductions();
   void warnPossibleAliasing();

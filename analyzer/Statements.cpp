@@ -146,6 +146,7 @@ void FunctionBuilder::buildStatements() {
       }
       if (interestingScalar(&I)) addStatement(&I, &I);
     }
+    addReductionStarts(BB);
   }
   buildPhases();
 }
@@ -180,6 +181,32 @@ const LoopRecord *FunctionBuilder::enclosingIv(Value *V) {
   return R && Scope && R->loop->contains(Scope) ? R : nullptr;
 }
 
+/// A reduction's start, set before its loop (FLUX = 0 before DO K: FLUX =
+/// FLUX + ...): mem2reg folded the constant into the recurrence's phi, so no
+/// instruction assigns it. A statement at the end of the loop's preheader
+/// keeps the model's value right (without it the sum would run on over
+/// every iteration of the loops outside).
+void FunctionBuilder::addReductionStarts(BasicBlock &BB) {
+  for (auto &R : Sym.loops()) {
+    if (R.loop->getLoopPreheader() != &BB) continue;
+    for (PHINode &Phi : R.loop->getHeader()->phis()) {
+      auto rec = Recurrences.find(&Phi);
+      if (rec == Recurrences.end() || rec->second.empty() || !recurrenceVariable(&Phi)) continue;
+      if (isa<Constant>(Phi.getIncomingValueForBlock(&BB)))
+        addStatement(&Phi, BB.getTerminator());
+    }
+  }
+}
+
+/// The source variable a recurrence's phi carries: its own, or its update's.
+std::optional<SourceVariable> FunctionBuilder::recurrenceVariable(PHINode *Phi) {
+  if (auto Var = Sym.variableOf(Phi)) return Var;
+  llvm::Loop *L = Sym.loopInfo().getLoopFor(Phi->getParent());
+  BasicBlock *Latch = L ? L->getLoopLatch() : nullptr;
+  if (!Latch || Phi->getBasicBlockIndex(Latch) < 0) return std::nullopt;
+  return Sym.variableOf(Phi->getIncomingValueForBlock(Latch));
+}
+
 void FunctionBuilder::addStatement(Instruction *Root, Instruction *At) {
   Statement S;
   S.id = "S" + std::to_string(++StmtCounter);
@@ -209,6 +236,9 @@ void FunctionBuilder::addStatement(Instruction *Root, Instruction *At) {
       Cur->scalarWrite = O->name;
     }
     Cur->expr = expr(St->getValueOperand());
+  } else if (auto *Start = dyn_cast<PHINode>(Root)) { // addReductionStarts
+    Cur->scalarWrite = Sym.spell(recurrenceVariable(Start)->name);
+    Cur->expr = expr(Start->getIncomingValueForBlock(At->getParent()));
   } else {
     Cur->scalarWrite = Sym.spell(Sym.variableOf(Root)->name);
     Cur->expr = expr(Root, /*root=*/true);
@@ -553,8 +583,7 @@ void FunctionBuilder::findScalarRecurrences() {
       Value *Update = Phi.getIncomingValueForBlock(Latch);
       std::string kind = updateKind(Update, &Phi);
       Recurrences[&Phi] = kind;
-      auto Var = Sym.variableOf(&Phi);
-      if (!Var) Var = Sym.variableOf(Update);
+      auto Var = recurrenceVariable(&Phi);
       std::string name = Var ? Sym.spell(Var->name) : Phi.getName().str();
       if (!kind.empty()) {
         // The statement that updates it: the update, or the updates merged.

@@ -63,9 +63,14 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
   if (L.kind == SubRef::Replicated) {
     if (R.kind == SubRef::Single) {
       dim.size = mlis(R, lr);
-      dim.terms.push_back(term(Primitive::ManyToManyMulticast, d,
-                               "replicated lhs: ManyToManyMulticast(mlis, les)",
-                               int64_t(les(R, lr))));
+      int64_t holders = int64_t(les(R, lr));
+      // One processor holds the whole range (a block as wide as the
+      // extent): it sends it to every other copy of the lhs.
+      dim.terms.push_back(holders <= 1
+                              ? term(Primitive::OneToManyMulticast, d,
+                                     "replicated lhs, one holder: OneToManyMulticast(mlis, N)", N)
+                              : term(Primitive::ManyToManyMulticast, d,
+                                     "replicated lhs: ManyToManyMulticast(mlis, les)", holders));
     } else if (R.kind == SubRef::Unknown) {
       dim.size = share;
       dim.terms.push_back(term(Primitive::ManyToManyMulticast, d,

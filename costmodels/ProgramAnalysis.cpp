@@ -442,7 +442,10 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     sf.lhs = std::move(*lhs);
     sf.hasLhs = true;
   }
-  sf.scalarReduction = st.write < 0 && !st.reduction.empty();
+  // A reduction that belongs to a private scalar runs whole where its
+  // readers run: no partial results, no Reduction (model/PrivateScalars.h).
+  const bool privateReduction = owner >= 0 && owner != s;
+  sf.scalarReduction = st.write < 0 && !st.reduction.empty() && !privateReduction;
 
   // Fig. 3.3: parallel with respect to the loops deeper than lmax, and to
   // the doall loops outside it (brought inward by interchange).
@@ -508,7 +511,7 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     for (int l = 0; l < m; ++l)
       rh.type2.push_back(l + 1 == rh.commLevel ||
                          (l + 1 < rh.commLevel && !doall[l]));
-    rh.reductionOperand = !st.reduction.empty() &&
+    rh.reductionOperand = !st.reduction.empty() && !privateReduction &&
                           !(sf.hasLhs && sameReference(r, st.refs[st.write]));
 
     // Section 4.5.3, step 1 and 2, for every candidate level k.

@@ -1,6 +1,8 @@
 //===- model/PrivateScalars.cpp - Scalars private to a loop body ----------===//
 #include "model/PrivateScalars.h"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -38,19 +40,21 @@ void scalarsRead(const Bound &b, std::set<std::string> &out) {
 std::vector<std::vector<size_t>> privateScalarReaders(const Program &p) {
   const size_t n = p.statements.size();
   std::vector<std::set<std::string>> reads(n);
-  std::set<std::string> everywhere; // read by bounds and subscripts, or reduced
+  std::set<std::string> control; // read by bounds and subscripts
   for (size_t i = 0; i < n; ++i) {
     const Statement &s = p.statements[i];
     scalarsOf(s.expr, reads[i]);
     for (const Guard &g : s.guards) scalarsOf(g.condition, reads[i]);
-    scalarsOfSubscripts(s.refs, everywhere);
-    if (s.write < 0 && !s.reduction.empty()) everywhere.insert(s.scalarWrite);
+    scalarsOfSubscripts(s.refs, control);
   }
   for (const Loop &l : p.loops)
-    for (const Bound *b : {&l.lower, &l.upper}) scalarsRead(*b, everywhere);
+    for (const Bound *b : {&l.lower, &l.upper}) scalarsRead(*b, control);
   auto assigns = [&](size_t w, const std::string &v) {
     const Statement &s = p.statements[w];
     return s.write < 0 && s.scalarWrite == v;
+  };
+  auto reduces = [&](size_t w, const std::string &v) {
+    return assigns(w, v) && !p.statements[w].reduction.empty();
   };
   // The unconditional assignment of v in j's own loop body that j reads:
   // the last assignment of v before j there (-1 when there is none, or when
@@ -61,22 +65,50 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p) {
         return p.statements[w].guards.empty() ? long(w) : -1;
     return -1;
   };
+  // The reductions into v that statement i starts: those after it, up to
+  // the next other assignment of v, when each is unguarded and inside a loop
+  // of i's body (FLUX = 0, then FLUX = FLUX + ... over K); nullopt when one
+  // of them is not, or when v is reduced anywhere else.
+  auto chainOf = [&](size_t i, const std::string &v) -> std::optional<std::vector<size_t>> {
+    const auto &outer = p.statements[i].loops;
+    std::vector<size_t> chain;
+    size_t r = i + 1;
+    for (; r < n && (!assigns(r, v) || reduces(r, v)); ++r) {
+      if (!reduces(r, v)) continue;
+      const Statement &t = p.statements[r];
+      if (!t.guards.empty() || t.loops.size() <= outer.size() ||
+          !std::equal(outer.begin(), outer.end(), t.loops.begin()))
+        return std::nullopt;
+      chain.push_back(r);
+    }
+    for (size_t w = 0; w < n; ++w) // every reduction of v is in the chain
+      if (reduces(w, v) && std::find(chain.begin(), chain.end(), w) == chain.end())
+        return std::nullopt;
+    return chain;
+  };
   std::vector<std::vector<size_t>> out(n);
   for (size_t i = 0; i < n; ++i) {
     const Statement &s = p.statements[i];
     const std::string &v = s.scalarWrite;
     if (s.write >= 0 || v.empty() || !s.reduction.empty() || s.loops.empty() ||
-        !s.guards.empty() || everywhere.count(v))
+        !s.guards.empty() || control.count(v))
       continue;
+    auto chain = chainOf(i, v);
+    if (!chain) continue;
+    auto inChain = [&](long w) {
+      return w >= 0 && std::find(chain->begin(), chain->end(), size_t(w)) != chain->end();
+    };
     std::vector<size_t> readers;
     bool isPrivate = true;
     for (size_t j = 0; j < n && isPrivate; ++j) {
-      if (j == i || !reads[j].count(v)) continue;
+      if (j == i || inChain(long(j)) || !reads[j].count(v)) continue;
       long w = reaching(j, v);
       if (w == long(i)) readers.push_back(j);
-      else isPrivate = w >= 0; // another assignment of j's body feeds j
+      else isPrivate = w >= 0 && !inChain(w); // another assignment of j's body feeds j
     }
-    if (isPrivate) out[i] = std::move(readers);
+    if (!isPrivate) continue;
+    for (size_t r : *chain) out[r] = readers;
+    out[i] = std::move(readers);
   }
   return out;
 }

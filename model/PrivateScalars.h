@@ -13,10 +13,15 @@
 // Each iteration's value is then needed only where the statements reading
 // it run, so the assignment is carried out there (its computation divided
 // like theirs, its operands fetched for them) rather than on every
-// processor. Not private: a scalar that is reduced, read by a loop bound or
-// a subscript (every processor evaluates those), assigned under a guard, or
-// read where no assignment of the same body reaches it (its value flows out
-// of the loop or into the next iteration).
+// processor. A reduction into the scalar inside an inner loop of the same
+// body, between the assignment and its readers, belongs to it (edge's
+// FLUX = 0, FLUX = FLUX + EDGEDATA(I,K) * (VB - VA) over K, then
+// Y(NODE(I,1)) = Y(NODE(I,1)) + FLUX): it too runs where the readers run,
+// whole, with no partial results to combine. Not private: a scalar reduced
+// anywhere else, read by a loop bound or a subscript (every processor
+// evaluates those), assigned under a guard, or read where no assignment of
+// the same body reaches it (its value flows out of the loop or into the
+// next iteration).
 //
 // The estimator (costmodels/ProgramAnalysis) and the executor
 // (validate/executor/ExecProgram) both use this one rule.
@@ -39,7 +44,8 @@ void scalarsRead(const Statement &s, std::set<std::string> &out);
 void scalarsRead(const Bound &b, std::set<std::string> &out);
 
 /// Per statement (index into p.statements): the statements that read the
-/// private scalar it assigns, in program order; empty when it assigns an
+/// private scalar it assigns (or reduces into, for a reduction that belongs
+/// to a private assignment), in program order; empty when it assigns an
 /// array element or a scalar that is not private. Statements are in program
 /// order in p.statements.
 std::vector<std::vector<size_t>> privateScalarReaders(const Program &p);

@@ -246,6 +246,26 @@ TEST(Indirect, PartiEdgeLoopHasIndirectSubscripts) {
   EXPECT_GE(indirect, 2);
 }
 
+TEST(Reductions, AStartTheFrontEndFoldedIsAStatement) {
+  // edge.F: FLUX = 0.0D0, then DO K: FLUX = FLUX + EDGEDATA(I,K) * (VB - VA).
+  // mem2reg folds the 0 into the K loop's phi; without a statement for it
+  // the model's sum would run on over every edge.
+  Program P = extractSample("parti/edge.F", {{"NX", 6}, {"NY", 6}});
+  const Statement *start = nullptr, *sum = nullptr;
+  for (auto &s : P.statements) {
+    if (s.scalarWrite != "FLUX") continue;
+    if (s.reduction.empty()) start = &s;
+    else sum = &s;
+  }
+  ASSERT_TRUE(start && sum);
+  EXPECT_EQ(start->expr.kind, Expr::Kind::Const);
+  EXPECT_EQ(start->expr.value, 0.0);
+  // In the edge loop, outside the K loop, before the sum.
+  ASSERT_EQ(start->loops.size() + 1, sum->loops.size());
+  EXPECT_TRUE(std::equal(start->loops.begin(), start->loops.end(), sum->loops.begin()));
+  EXPECT_LT(start - P.statements.data(), sum - P.statements.data());
+}
+
 } // namespace
 
 // ---------------------------------------------------------------------------

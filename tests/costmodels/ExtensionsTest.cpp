@@ -307,6 +307,24 @@ TEST(Computation, ARecurrenceThroughAnArrayHeldWholeAlongTheMeshIsNoRecurrence) 
   EXPECT_DOUBLE_EQ(computation(run(p, columns(block(0))), s2)->repetitions, 31.0 * 31);
 }
 
+TEST(Replication, OneHolderMulticastsToEveryCopyOfTheLhs) {
+  // A(I) = B(I), A replicated, B in one block as wide as its extent: the one
+  // processor holding B sends it to every copy of A (a ManyToManyMulticast
+  // among the holders alone would cost nothing).
+  const int64_t n = 16, N = 4;
+  ModelBuilder b;
+  b.array("A", {n});
+  b.array("B", {n});
+  auto i = b.loop("I", b.c(1), b.c(n), "", 1, true);
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i)})}, {.loads = 1, .stores = 1});
+  Layout l = layout({N}, {{"A", {replicated(0)}}, {"B", {blockCyclic(0, n)}}});
+  auto terms = comm(run(b.build(), l), s, "B");
+  ASSERT_EQ(terms.size(), 1u);
+  EXPECT_EQ(terms[0].primitive, "OneToManyMulticast");
+  EXPECT_EQ(terms[0].groupSize, N);
+  EXPECT_GT(terms[0].seconds, 0);
+}
+
 TEST(Machines, TopologyHopsAndOtherPresets) {
   const int64_t n = 64;
   ModelBuilder b;

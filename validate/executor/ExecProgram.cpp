@@ -511,9 +511,13 @@ Result<ExecProgram> Compiler::run() {
         for (auto &e : sub.expr) scalarsOf(e, touches[i]);
     if (x.stmts[i].scalar >= 0) touches[i].insert(x.stmts[i].scalar);
   }
+  // Private scalars (model/PrivateScalars.h): assigned where they are read;
+  // a reduction that belongs to one runs whole there, with no partials.
+  auto readers = privateScalarReaders(p);
   for (size_t i = 0; i < x.stmts.size(); ++i) {
     CStmt &s = x.stmts[i];
-    if (stmtNode[i] < 0 || s.scalar < 0 || s.reduce == Reduce::None) continue;
+    if (stmtNode[i] < 0 || s.scalar < 0 || s.reduce == Reduce::None || !readers[i].empty())
+      continue;
     for (size_t r = 0; r < s.refs.size(); ++r)
       if (!s.refs[r].write && !s.refs[r].indirect()) { s.operand = static_cast<int>(r); break; }
     if (s.operand < 0) continue;
@@ -532,8 +536,6 @@ Result<ExecProgram> Compiler::run() {
     if (s.regionLoop < 0) s.operand = -1; // replicated: every rank runs it
   }
 
-  // Private scalars (model/PrivateScalars.h): assigned where they are read.
-  auto readers = privateScalarReaders(p);
   for (size_t i = 0; i < x.stmts.size(); ++i)
     if (stmtNode[i] >= 0) x.stmts[i].consumers.assign(readers[i].begin(), readers[i].end());
   // How far out each statement's instances can be enumerated.

@@ -1,0 +1,96 @@
+//===- tests/model/PrivateScalarsTest.cpp - Scalars private to a loop body ===//
+//
+// privateScalarReaders (model/PrivateScalars.h) on edge.F's flux: a start
+// assigned in the edge loop, a sum over an inner loop, read later in the
+// edge loop -- private, the sum with it; read after the loop, or summed
+// without a start in the loop, it is not.
+//
+//===----------------------------------------------------------------------===//
+#include "model/PrivateScalars.h"
+
+#include <gtest/gtest.h>
+
+using namespace dlayout;
+
+namespace {
+
+Expr scalar(const std::string &name) {
+  Expr e;
+  e.kind = Expr::Kind::Scalar;
+  e.name = name;
+  return e;
+}
+
+Expr ref(int index) {
+  Expr e;
+  e.kind = Expr::Kind::Ref;
+  e.refIndex = index;
+  return e;
+}
+
+Expr plus(Expr a, Expr b) {
+  Expr e;
+  e.kind = Expr::Kind::Op;
+  e.name = "+";
+  e.args = {std::move(a), std::move(b)};
+  return e;
+}
+
+Reference element(const std::string &array, Reference::Access access) {
+  Reference r;
+  r.array = array;
+  r.access = access;
+  r.subscripts.resize(1);
+  return r;
+}
+
+/// DO I: [FLUX = 0]; DO K: FLUX = FLUX + E(I,K); Y(I) = Y(I) + FLUX
+Program flux(bool start) {
+  Program p;
+  p.statements.reserve(3);
+  if (start) {
+    Statement s;
+    s.id = "S0";
+    s.loops = {"L1"};
+    s.scalarWrite = "FLUX";
+    s.expr.kind = Expr::Kind::Const;
+    p.statements.push_back(s);
+  }
+  Statement sum;
+  sum.id = "S1";
+  sum.loops = {"L1", "L2"};
+  sum.scalarWrite = "FLUX";
+  sum.reduction = "sum";
+  sum.refs = {element("E", Reference::Access::Read)};
+  sum.expr = plus(scalar("FLUX"), ref(0));
+  p.statements.push_back(sum);
+  Statement use;
+  use.id = "S2";
+  use.loops = {"L1"};
+  use.write = 0;
+  use.refs = {element("Y", Reference::Access::Write), element("Y", Reference::Access::Read)};
+  use.expr = plus(ref(1), scalar("FLUX"));
+  p.statements.push_back(use);
+  return p;
+}
+
+} // namespace
+
+TEST(PrivateScalars, ASumWithItsStartInTheLoopRunsWhereItsReadersRun) {
+  auto readers = privateScalarReaders(flux(true));
+  ASSERT_EQ(readers.size(), 3u);
+  EXPECT_EQ(readers[0], std::vector<size_t>{2}); // FLUX = 0
+  EXPECT_EQ(readers[1], std::vector<size_t>{2}); // the sum over K
+  EXPECT_TRUE(readers[2].empty());
+}
+
+TEST(PrivateScalars, ASumWithoutAStartOrReadAfterTheLoopIsNot) {
+  for (auto &r : privateScalarReaders(flux(false))) EXPECT_TRUE(r.empty());
+  Program after = flux(true);
+  Statement out;
+  out.id = "S3";
+  out.scalarWrite = "TOTAL";
+  out.expr = scalar("FLUX"); // outside the I loop: the last edge's flux
+  after.statements.push_back(out);
+  for (auto &r : privateScalarReaders(after)) EXPECT_TRUE(r.empty());
+}
