@@ -303,6 +303,7 @@ void DistributedMemory::runIndirect(int action) {
   const CArray &ca = x_.arrays[act.array];
   ArrayState &st = arrays_[act.array];
   const size_t rank = ca.extents.size();
+  if (st.dist->copies() >= procs_) return; // every rank holds every element
   // Inspector: the elements this rank's own instances read and does not hold.
   std::vector<int64_t> indices, linear;
   std::unordered_set<int64_t> seen;
@@ -361,6 +362,7 @@ void DistributedMemory::runReplicate(int action) {
   const CArray &ca = x_.arrays[act.array];
   ArrayState &st = arrays_[act.array];
   const size_t rank = ca.extents.size();
+  if (st.dist->copies() >= procs_) return; // every rank holds every element
   // Every rank lists the same elements in the same order (the control flow
   // is replicated), each with its home; the homes' values are gathered.
   struct Wanted {

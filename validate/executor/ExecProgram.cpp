@@ -133,6 +133,25 @@ int vectorisedIndexLevel(const ExecProgram &x, const CStmt &s, const std::vector
   return level;
 }
 
+/// Whether every rank already has the elements of index reference `ir` at
+/// `level`: the same reference as an index of s's indirect left-hand side,
+/// gathered at that level or outside (Y(NODE(I,1)) = Y(NODE(I,1)) + F).
+bool gathered(const CStmt &s, const CRef &ir, int level) {
+  if (s.gatheredAt < 0 || s.gatheredAt > level) return false;
+  auto same = [&](const CRef &a) {
+    if (a.array != ir.array || a.subs.size() != ir.subs.size()) return false;
+    for (size_t k = 0; k < a.subs.size(); ++k)
+      if (a.subs[k].indirect || ir.subs[k].indirect || !a.subs[k].expr.empty() ||
+          !ir.subs[k].expr.empty() || a.subs[k].affine.terms != ir.subs[k].affine.terms ||
+          a.subs[k].affine.constant != ir.subs[k].affine.constant)
+        return false;
+    return true;
+  };
+  for (const CSub &sub : s.refs[s.lhs].subs)
+    if (sub.indirect && same(s.indexRefs[sub.indexRef])) return true;
+  return false;
+}
+
 struct Compiler {
   const Program &p;
   const Plan &plan;
@@ -568,6 +587,7 @@ Result<ExecProgram> Compiler::run() {
           std::erase(s.replicated, sub.indexRef);
         }
         s.aheadLevel = at;
+        s.gatheredAt = at;
       }
     }
     s.aheadLevel = std::max(s.aheadLevel, ahead);
@@ -684,7 +704,8 @@ Result<ExecProgram> Compiler::run() {
       for (auto &sub : s.refs[r].subs)
         if (sub.indirect) {
           s.indexRefs[sub.indexRef].level = used;
-          addItem(static_cast<int>(i), sub.indexRef, true, used);
+          if (!gathered(s, s.indexRefs[sub.indexRef], used)) // every rank has them
+            addItem(static_cast<int>(i), sub.indexRef, true, used);
         }
       addItem(static_cast<int>(i), static_cast<int>(r), false, used);
     }

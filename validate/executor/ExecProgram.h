@@ -155,6 +155,9 @@ struct CStmt {
   /// indirect left-hand side, inside the loops that write its index array;
   /// depth() (per instance) when a subscript expression reads an element.
   int aheadLevel = 0;
+  /// The level at which a replicating CommAction gathers the indirect
+  /// left-hand side's index values for every rank (-1: per instance).
+  int gatheredAt = -1;
   CExpr expr;
   std::vector<CExpr> guards;
   OpCounts ops;
