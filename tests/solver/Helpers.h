@@ -23,11 +23,15 @@ inline Program sample(const std::string &name, std::map<std::string, int64_t> pa
   return p.ok() ? std::move(*p) : Program{};
 }
 
-inline Advice adviseThesis(const Program &p, int64_t procs = 16, bool exact = true) {
+/// `timeLimit`: the exact optimiser's, for tests that assert what it proves
+/// (a loaded or sanitised build must not turn a proof into a time-out).
+inline Advice adviseThesis(const Program &p, int64_t procs = 16, bool exact = true,
+                           double timeLimit = AdviseOptions{}.timeLimitSeconds) {
   auto m = loadMachine("ipsc2");
   EXPECT_TRUE(m.ok());
   AdviseOptions o;
   o.procs = procs;
+  o.timeLimitSeconds = timeLimit;
   o.placement = PlacementSource::SequentialLoops;
   o.exact = exact;
   auto a = advise(p, *m, o);

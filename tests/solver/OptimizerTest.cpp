@@ -164,7 +164,7 @@ TEST(ExactOptimizer, SeparableTablesAreExact) {
            {"jacobi", {{"NP2", 66}}}, {"tred2", {{"N", 64}}}, {"dgefa", {{"N", 64}}},
            {"kali/relax", {}}, {"parti/edge", {}}}) {
     auto p = test::sample(name, params);
-    auto a = test::adviseThesis(p, 16);
+    auto a = test::adviseThesis(p, 16, true, 120); // about 0.1 s each, unloaded
     EXPECT_EQ(a.solver.method, "separable") << name;
     EXPECT_TRUE(a.solver.proved) << name;
     EXPECT_LE(a.solver.optimalSeconds, a.solver.heuristicSeconds * (1 + 1e-12)) << name;
