@@ -187,9 +187,11 @@ const LoopRecord *FunctionBuilder::enclosingIv(Value *V) {
 /// keeps the model's value right (without it the sum would run on over
 /// every iteration of the loops outside).
 void FunctionBuilder::addReductionStarts(BasicBlock &BB) {
-  for (auto &R : Sym.loops()) {
-    if (R.loop->getLoopPreheader() != &BB) continue;
-    for (PHINode &Phi : R.loop->getHeader()->phis()) {
+  for (BasicBlock *Header : successors(&BB)) {
+    llvm::Loop *L = Sym.loopInfo().getLoopFor(Header);
+    if (!L || L->getHeader() != Header || L->getLoopPreheader() != &BB || !Sym.record(L))
+      continue;
+    for (PHINode &Phi : Header->phis()) {
       auto rec = Recurrences.find(&Phi);
       if (rec == Recurrences.end() || rec->second.empty() || !recurrenceVariable(&Phi)) continue;
       if (isa<Constant>(Phi.getIncomingValueForBlock(&BB)))
