@@ -120,9 +120,11 @@ bool DependenceLevels::inGraph(const Dependence &d, int k) const {
   int from = index_.at(d.from), to = index_.at(d.to);
   if (commonDepth(from, to) < k)
     return false;
-  if (directionAt(d, k) == ">")
-    return false;
-  for (int i = 1; i < k; ++i) {
+  return directionAt(d, k) != ">" && withinIteration(d, k - 1);
+}
+
+bool DependenceLevels::withinIteration(const Dependence &d, int loops) const {
+  for (int i = 1; i <= loops; ++i) {
     auto di = directionAt(d, i);
     if (di == "<" || di == ">" || di == "!=")
       return false;
@@ -177,12 +179,7 @@ bool DependenceLevels::carriedInScc(const Dependence &d, int level) const {
   if (commonDepth(index_.at(d.from), index_.at(d.to)) < level)
     return false;
   auto dl = directionAt(d, level);
-  bool carried = dl == "<" || dl == "<=" || dl == "!=" || dl == "*";
-  for (int i = 1; i < level && carried; ++i) {
-    auto di = directionAt(d, i);
-    carried = !(di == "<" || di == ">" || di == "!=");
-  }
-  return carried;
+  return (dl == "<" || dl == "<=" || dl == "!=" || dl == "*") && withinIteration(d, level - 1);
 }
 
 bool DependenceLevels::doallAfterDistribution(int s, int level) const {

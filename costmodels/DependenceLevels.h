@@ -37,6 +37,9 @@ public:
   /// The direction of d at a level (1-based), from its carrying loop where
   /// it has one.
   std::string directionAt(const Dependence &d, int level) const;
+  /// Whether d can hold within one iteration of the `loops` outermost loops
+  /// around its statements: no "<", ">" or "!=" at those levels.
+  bool withinIteration(const Dependence &d, int loops) const;
   /// Whether s1 and s2 are in the same SCC of DG_level.
   bool sameScc(int level, int s1, int s2) const;
 

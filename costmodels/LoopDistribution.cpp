@@ -52,15 +52,6 @@ private:
     return depth(s) > k ? p_.statements[s].loops[size_t(k)] : none;
   }
 
-  /// Whether d can hold within one iteration of the k enclosing loops.
-  bool withinIteration(const Dependence &d, int k) const {
-    for (int i = 1; i <= k; ++i) {
-      std::string dir = dl_.directionAt(d, i);
-      if (dir == "<" || dir == ">" || dir == "!=") return false;
-    }
-    return true;
-  }
-
   /// The body's graph over positions in `body` (program order).
   std::vector<std::vector<int>> graph(const std::vector<int> &body, int k) {
     const int n = int(body.size());
@@ -69,7 +60,7 @@ private:
     for (int v = 0; v < n; ++v)
       for (const Dependence *d : dl_.into(body[v])) {
         int t = dl_.statementIndex(d->from);
-        if (t < 0 || inBody_[t] < 0 || t == body[v] || !withinIteration(*d, k)) continue;
+        if (t < 0 || inBody_[t] < 0 || t == body[v] || !dl_.withinIteration(*d, k)) continue;
         // Against program order only inside a common inner loop, which
         // carries it; elsewhere an inexact vector's "*" cannot mean that.
         if (inBody_[t] > v && dl_.commonDepth(t, body[v]) <= k) continue;
