@@ -254,7 +254,8 @@ Result<std::unique_ptr<llvm::Module>> parseModule(std::string_view data, const s
   }();
   (void)upgradeOff;
   auto *bytes = reinterpret_cast<const unsigned char *>(data.data());
-  if (llvm::isBitcode(bytes, bytes + data.size()))
+  // isBitcode reads four bytes whatever the length (LLVM 19): check it first.
+  if (data.size() >= 4 && llvm::isBitcode(bytes, bytes + data.size()))
     return makeError("LLVM bitcode is read through disassembleBitcode(), not in process",
                      SourceLoc{name, 0, 0});
   llvm::SMDiagnostic Diag;

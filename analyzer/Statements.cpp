@@ -151,13 +151,15 @@ void FunctionBuilder::buildStatements() {
   buildPhases();
 }
 
-/// Phases: top-level nests and the straight-line runs between them.
+/// Phases: top-level nests and the straight-line runs between them; the
+/// function's first statement starts a phase of its own (a run of scalar
+/// statements does not go on into another function).
 void FunctionBuilder::buildPhases() {
   for (size_t s = FirstStatement; s < P.statements.size(); ++s) {
     auto &St = P.statements[s];
     std::optional<std::string> top;
     if (!St.loops.empty()) top = St.loops.front();
-    if (P.phases.empty() || P.phases.back().loop != top ||
+    if (P.phases.size() == FirstPhase || P.phases.back().loop != top ||
         (!top && !P.phases.back().statements.empty() &&
          P.findStatement(P.phases.back().statements.back())->loops.size())) {
       Phase Ph;
@@ -294,8 +296,7 @@ Expr FunctionBuilder::expr(Value *V, bool root) {
     return leaf(Expr::Kind::Const, "", (double)CI->getSExtValue());
   if (auto *A = dyn_cast<Argument>(V)) {
     if (auto p = Sym.parameterOf(A)) return leaf(Expr::Kind::Param, *p);
-    auto Var = Sym.variableOf(A);
-    return scalarRead(Var ? Sym.spell(Var->name) : A->getName().str(), A->getType());
+    return scalarRead(Sym.nameOf(A), A->getType());
   }
   auto *I = dyn_cast<Instruction>(V);
   if (!I) return leaf(Expr::Kind::Const, "", 0);
@@ -586,7 +587,7 @@ void FunctionBuilder::findScalarRecurrences() {
       std::string kind = updateKind(Update, &Phi);
       Recurrences[&Phi] = kind;
       auto Var = recurrenceVariable(&Phi);
-      std::string name = Var ? Sym.spell(Var->name) : Phi.getName().str();
+      std::string name = Var ? Sym.spell(Var->name) : Sym.nameOf(&Phi);
       if (!kind.empty()) {
         // The statement that updates it: the update, or the updates merged.
         std::vector<Value *> work = {Update};

@@ -28,6 +28,15 @@ std::string Symbols::spell(StringRef name) const {
   return Fortran ? name.upper() : name.str();
 }
 
+std::string Symbols::nameOf(const Value *V) const {
+  if (auto Var = variableOf(V)) return spell(Var->name);
+  if (V->hasName()) return V->getName().str();
+  std::string slot;
+  raw_string_ostream os(slot);
+  V->printAsOperand(os, /*PrintType=*/false, F.getParent()); // "%5"
+  return "t." + StringRef(os.str()).ltrim('%').str();
+}
+
 SourceLoc Symbols::locOf(const DebugLoc &DL) const {
   if (!DL) return {};
   auto *Loc = DL.get();
@@ -38,7 +47,10 @@ SourceLoc Symbols::locOf(const Instruction *I) const {
   return I ? locOf(I->getDebugLoc()) : SourceLoc{};
 }
 
-static SourceVariable fromDI(const DIVariable *Var) {
+/// The source variable a debug record names; none for a nameless one (the
+/// verifier accepts a DIGlobalVariable without a name).
+static std::optional<SourceVariable> fromDI(const DIVariable *Var) {
+  if (Var->getName().empty()) return std::nullopt;
   SourceVariable v;
   v.name = Var->getName().str();
   v.type = Var->getType();
@@ -86,14 +98,26 @@ std::optional<SourceVariable> Symbols::variableOf(const Value *V, int depth) con
 // ----------------------------------------------------------------------------
 
 void Symbols::findLoops(unsigned &loopCounter) {
-  // Program order is source order: a nest starts after the loop around it,
-  // so sorting by start position keeps the preorder.
-  auto Preorder = LI.getLoopsInPreorder();
-  std::stable_sort(Preorder.begin(), Preorder.end(), [&](llvm::Loop *A, llvm::Loop *B) {
-    SourceLoc a = locOf(A->getStartLoc()), b = locOf(B->getStartLoc());
-    if (!a.line || !b.line) return false;
-    return std::make_pair(a.line, a.col) < std::make_pair(b.line, b.col);
-  });
+  // Program order: a preorder of the loop forest (a loop before the loops
+  // it contains, whatever its debug locations say), siblings in source
+  // order; a loop without a location comes after its located siblings.
+  auto sourceKey = [&](llvm::Loop *L) {
+    SourceLoc at = locOf(L->getStartLoc());
+    return at.line ? std::make_pair(at.line, at.col) : std::make_pair(~0u, ~0u);
+  };
+  std::vector<llvm::Loop *> Preorder, Pending; // Pending: a stack, the next loop on top
+  auto pushSiblings = [&](std::vector<llvm::Loop *> Siblings) {
+    std::stable_sort(Siblings.begin(), Siblings.end(),
+                     [&](llvm::Loop *A, llvm::Loop *B) { return sourceKey(A) < sourceKey(B); });
+    Pending.insert(Pending.end(), Siblings.rbegin(), Siblings.rend());
+  };
+  pushSiblings(std::vector<llvm::Loop *>(LI.begin(), LI.end()));
+  while (!Pending.empty()) {
+    llvm::Loop *L = Pending.back();
+    Pending.pop_back();
+    Preorder.push_back(L);
+    pushSiblings(L->getSubLoops());
+  }
   for (llvm::Loop *L : Preorder) {
     LoopRecord R;
     R.id = "L" + std::to_string(++loopCounter);
@@ -264,8 +288,11 @@ MemoryObject Symbols::describe(Value *Base) {
   }
   auto *CT = dyn_cast_or_null<DICompositeType>(T);
   if (CT && CT->getTag() == dwarf::DW_TAG_array_type) {
-    for (Metadata *E : CT->getElements()) {
-      auto *SR = dyn_cast<DISubrange>(E);
+    // The raw operands: the verifier accepts an elements tuple whose entries
+    // are not DINodes, which getElements() would assert on.
+    auto *Elements = dyn_cast_or_null<MDTuple>(CT->getRawElements());
+    for (unsigned e = 0, n = Elements ? Elements->getNumOperands() : 0; e < n; ++e) {
+      auto *SR = dyn_cast_or_null<DISubrange>(Elements->getOperand(e).get());
       if (!SR) continue;
       std::optional<Poly> extent;
       int64_t lower = Fortran ? 1 : 0;
@@ -291,6 +318,10 @@ MemoryObject Symbols::describe(Value *Base) {
       }
       O.extents.push_back(extent);
       O.lowers.push_back(lower);
+    }
+    if (O.extents.empty()) { // an array type without subranges: one dimension, extent unknown
+      O.extents.push_back(std::nullopt);
+      O.lowers.push_back(Fortran ? 1 : 0);
     }
     describeElement(CT->getBaseType(), O);
   } else if (viaPointer) {

@@ -110,6 +110,9 @@ public:
   std::optional<SourceVariable> variableOf(const llvm::Value *V, int depth = 0) const;
   /// Source name as the model spells it (Fortran upper-cased).
   std::string spell(llvm::StringRef name) const;
+  /// The name a scalar value goes by in the model: its source variable's,
+  /// else its IR name, else "t.<slot>" for an unnamed value (never empty).
+  std::string nameOf(const llvm::Value *V) const;
 
   /// The memory object a pointer addresses (through GEPs and casts), or
   /// null when it cannot be told.
