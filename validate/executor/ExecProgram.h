@@ -14,31 +14,14 @@
 //     expressions (Subscript::expr, Bound::expr) are evaluated at run time;
 //     their elements are broadcast to every rank by their home (CStmt::
 //     replicated, CBound::refs), and so are the index values of an indirect
-//     left-hand side (owner-computes with an inspector); communication for
-//     a statement is placed no further out than its instances can be
-//     enumerated (CStmt::aheadLevel): a subscript L read from a scalar is
-//     vectorised over the loops that do not assign L;
+//     left-hand side (owner-computes with an inspector);
 //   - per phase, whether it can be executed at all: a phase is skipped (with
 //     the reason) when one of its statements has a subscript the model keeps
 //     only as text (class "unknown" without an expression), a nested
 //     indirection, or a loop bound that is not affine and has no expression.
 //     Skipped phases leave their arrays as the seeded fill.
-//   - per read reference, where its communication happens (Communication
-//     placement, below).
-//
-// Communication placement. `levels` holds, per statement and reference, the
-// level the estimator places the reference's communication at (Fig. 4.4 of
-// the thesis, costmodels/ProgramAnalysis.h: 0 = before the statement's
-// outermost loop, k = in each iteration of its level-k loop, vectorised over
-// the deeper ones). The estimator assumes loop distribution (thesis §4.3.1):
-// a value an earlier component of the same loop produces is there before the
-// component that reads it starts, and in the distributed tree it is. A fetch
-// placed before a loop node is still stale when a flow dependence into the
-// statement on that array, within one iteration of the loops outside the
-// node (nesting level > c), has its source inside the node: where the
-// estimator's components and the executor's differ (scalars tie statements
-// together here), or where the plan has no paths. Such a placement is moved
-// one level in until none remains; each move is counted in `refinements`.
+//   - per read reference, where its communication happens
+//     (validate/executor/CommPlacement.h).
 //
 // A scalar assigned in a loop body and read only later in the same body is
 // private (the thesis's privatised temporaries): it is computed where its

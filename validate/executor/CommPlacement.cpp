@@ -1,0 +1,262 @@
+//===- validate/executor/CommPlacement.cpp - Where the executor communicates ===//
+#include "validate/executor/CommPlacement.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace dlayout::exec {
+
+namespace {
+
+/// The outermost loop level of s from which its instances can be enumerated
+/// ahead of running them (CStmt::aheadLevel): what its subscript expressions,
+/// its private scalar's readers' subscripts and the bounds of its loops read
+/// must already hold the values the instances will see. An element read by a
+/// subscript expression is broadcast per instance: s.depth(). An element read
+/// by a bound is broadcast on entry to that loop: inside it. A scalar must
+/// not be assigned inside the loop the enumeration starts before.
+int aheadLevel(const ExecProgram &x, const CStmt &s,
+               const std::vector<std::set<int>> &assignedIn) {
+  std::set<int> scalars;
+  bool elements = false;
+  auto scan = [&](const CExpr &e, bool subscript, auto &self) -> void {
+    if (e.kind == Expr::Kind::Scalar) scalars.insert(e.index);
+    if (e.kind == Expr::Kind::Ref && subscript) elements = true;
+    for (const auto &a : e.args) self(a, subscript, self);
+  };
+  auto scanSubscripts = [&](const CStmt &t) {
+    for (const auto &r : t.refs)
+      for (const auto &sub : r.subs)
+        for (const auto &e : sub.expr) scan(e, true, scan);
+  };
+  scanSubscripts(s);
+  for (int c : s.consumers) scanSubscripts(x.stmts[c]); // executors() evaluates them
+  if (elements) return s.depth();
+  int level = 0;
+  for (int k = 0; k < s.depth(); ++k)
+    for (const CBound *b : {&x.loops[s.loops[k]].lower, &x.loops[s.loops[k]].upper}) {
+      if (!b->refs.empty()) level = k + 1;
+      for (const auto &e : b->expr) scan(e, false, scan);
+    }
+  while (level < s.depth() &&
+         std::any_of(scalars.begin(), scalars.end(),
+                     [&](int v) { return assignedIn[s.loops[level]].count(v) > 0; }))
+    ++level;
+  return level;
+}
+
+/// The outermost level, from `from` in, at which the index values of s's
+/// indirect left-hand side can be gathered for all the instances inside:
+/// their own subscripts plain (affine), and no statement inside that loop
+/// (`loops`: s's loop nodes) writing an index array. s.depth() when none.
+int vectorisedIndexLevel(const ExecProgram &x, const CStmt &s, const std::vector<int> &loops,
+                         int from) {
+  std::set<int> indexArrays;
+  for (const CSub &sub : s.refs[s.lhs].subs) {
+    if (!sub.indirect) continue;
+    const CRef &ir = s.indexRefs[sub.indexRef];
+    for (const CSub &is : ir.subs)
+      if (is.indirect || !is.expr.empty()) return s.depth();
+    indexArrays.insert(ir.array);
+  }
+  auto writes = [&](int node, auto &self) -> bool {
+    const Node &n = x.nodes[node];
+    if (!n.isLoop) {
+      const CStmt &t = x.stmts[n.index];
+      return t.lhs >= 0 && indexArrays.count(t.refs[t.lhs].array);
+    }
+    for (int c : n.children)
+      if (self(c, self)) return true;
+    return false;
+  };
+  int level = from;
+  while (level < s.depth() && writes(loops[level], writes)) ++level;
+  return level;
+}
+
+/// Whether every rank already has the elements of index reference `ir` at
+/// `level`: the same reference as an index of s's indirect left-hand side,
+/// gathered at that level or outside (Y(NODE(I,1)) = Y(NODE(I,1)) + F).
+bool gathered(const CStmt &s, const CRef &ir, int level) {
+  if (s.gatheredAt < 0 || s.gatheredAt > level) return false;
+  auto same = [&](const CRef &a) {
+    if (a.array != ir.array || a.subs.size() != ir.subs.size()) return false;
+    for (size_t k = 0; k < a.subs.size(); ++k)
+      if (a.subs[k].indirect || ir.subs[k].indirect || !a.subs[k].expr.empty() ||
+          !ir.subs[k].expr.empty() || a.subs[k].affine.terms != ir.subs[k].affine.terms ||
+          a.subs[k].affine.constant != ir.subs[k].affine.constant)
+        return false;
+    return true;
+  };
+  for (const CSub &sub : s.refs[s.lhs].subs)
+    if (sub.indirect && same(s.indexRefs[sub.indexRef])) return true;
+  return false;
+}
+
+} // namespace
+
+void placeCommunication(const Program &p, const PlacementLevels &levels,
+                        const DistributedNest &nest, ExecProgram &x) {
+  // How far out each statement's instances can be enumerated.
+  std::vector<std::set<int>> assignedIn(x.loops.size());
+  for (const auto &s : x.stmts)
+    if (s.lhs < 0 && s.scalar >= 0)
+      for (int slot : s.loops) assignedIn[slot].insert(s.scalar);
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    if (nest.stmtNode[i] < 0) continue;
+    CStmt &s = x.stmts[i];
+    int ahead = aheadLevel(x, s, assignedIn);
+    // An indirect left-hand side's index values, for every instance of the
+    // loops from some level in at once: an all-gather by their homes before
+    // the outermost loop the instances can be enumerated from in which no
+    // statement writes the index array (edge's NODE(I,1) once per sweep,
+    // not once per edge). Its other communication can then be placed there
+    // too.
+    if (s.lhs >= 0 && s.refs[s.lhs].indirect()) {
+      int at = vectorisedIndexLevel(x, s, nest.stmtLoops[i], std::max(ahead, 0));
+      if (at < s.depth()) {
+        CommAction act;
+        act.level = at;
+        act.replicate = true;
+        for (const CSub &sub : s.refs[s.lhs].subs) {
+          if (!sub.indirect) continue;
+          act.array = s.indexRefs[sub.indexRef].array;
+          act.items = {{static_cast<int>(i), sub.indexRef, true}};
+          x.nodes[nest.stmtLoops[i][at]].actions.push_back(static_cast<int>(x.actions.size()));
+          x.actions.push_back(act);
+          std::erase(s.replicated, sub.indexRef);
+        }
+        s.aheadLevel = at;
+        s.gatheredAt = at;
+      }
+    }
+    s.aheadLevel = std::max(s.aheadLevel, ahead);
+  }
+
+  // Communication placement, refined where the fetched values would be stale.
+  auto nestingLevel = [&](const Dependence &d) {
+    if (d.carriedBy) {
+      const Loop *l = p.findLoop(*d.carriedBy);
+      return l ? static_cast<int>(l->level) : 1000;
+    }
+    const Statement *a = p.findStatement(d.from), *b = p.findStatement(d.to);
+    if (!a || !b) return 1000;
+    int c = 0;
+    while (c < static_cast<int>(std::min(a->loops.size(), b->loops.size())) &&
+           a->loops[c] == b->loops[c])
+      ++c;
+    return c;
+  };
+  // Stale: a flow dependence within one iteration of the c outer loops whose
+  // source runs inside the node the fetch would precede.
+  auto refine = [&](int si, const std::string &array, int c) {
+    const CStmt &s = x.stmts[si];
+    int moves = 0;
+    while (c < s.depth()) {
+      bool stale = false;
+      for (const auto &d : p.dependences) {
+        if (d.kind != Dependence::Kind::Flow || d.to != s.id || d.variable != array ||
+            nestingLevel(d) <= c)
+          continue;
+        const Statement *from = p.findStatement(d.from);
+        int t = from ? static_cast<int>(from - p.statements.data()) : -1;
+        if (t < 0 || static_cast<int>(nest.stmtLoops[t].size()) <= c ||
+            nest.stmtLoops[t][c] == nest.stmtLoops[si][c])
+          stale = true;
+      }
+      if (!stale) break;
+      ++c;
+      ++moves;
+    }
+    return std::pair{c, moves};
+  };
+  std::map<std::tuple<int, int, bool, bool>, int> actionOf; // node, array, indirect, index
+  auto addItem = [&](int si, int r, bool index, int level) {
+    CStmt &s = x.stmts[si];
+    const CRef &ref = index ? s.indexRefs[r] : s.refs[r];
+    bool ind = ref.indirect();
+    int node = level >= s.depth() ? nest.stmtNode[si] : nest.stmtLoops[si][level];
+    auto key = std::make_tuple(node, ref.array, ind, index);
+    auto it = actionOf.find(key);
+    int a;
+    if (it == actionOf.end()) {
+      a = static_cast<int>(x.actions.size());
+      CommAction act;
+      act.array = ref.array;
+      act.level = level;
+      act.indirect = ind;
+      act.invariant = !ind;
+      x.actions.push_back(act);
+      actionOf[key] = a;
+      x.nodes[node].actions.push_back(a);
+    } else {
+      a = it->second;
+    }
+    CommAction &act = x.actions[a];
+    act.items.push_back({si, r, index});
+    // Invariant when nothing the enumeration evaluates depends on the loops
+    // outside the node.
+    std::vector<int> outer(s.loops.begin(), s.loops.begin() + std::min(level, s.depth()));
+    auto dep = [&](const CRef &cr) {
+      for (auto &sub : cr.subs)
+        if (sub.indirect || !sub.expr.empty() || sub.affine.usesSlotBelow(outer)) return true;
+      return false;
+    };
+    bool varies = dep(ref) || !s.consumers.empty(); // consumers: see executors()
+    if (s.lhs >= 0 && dep(s.refs[s.lhs])) varies = true;
+    if (s.operand >= 0 && dep(s.refs[s.operand])) varies = true;
+    for (int k = level; k < s.depth(); ++k) {
+      const CLoop &l = x.loops[s.loops[k]];
+      for (auto *b : {&l.lower, &l.upper})
+        for (auto &t : b->terms)
+          if (t.usesSlotBelow(outer)) varies = true;
+    }
+    if (varies) act.invariant = false;
+  };
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    if (nest.stmtNode[i] < 0) continue;
+    CStmt &s = x.stmts[i];
+    const Statement &ps = p.statements[i];
+    auto lv = levels.find(s.id);
+    for (size_t r = 0; r < s.refs.size(); ++r) {
+      if (s.refs[r].write) continue;
+      int est = s.depth();
+      if (lv != levels.end() && r < lv->second.size() && lv->second[r] >= 0)
+        est = std::min(lv->second[r], s.depth());
+      auto [used, moves] = refine(static_cast<int>(i), ps.refs[r].array, est);
+      if (used < s.aheadLevel) {
+        moves += s.aheadLevel - used;
+        used = s.aheadLevel;
+      }
+      // An indirect reference's index values must be there first: both at
+      // the deeper of the two levels.
+      for (auto &sub : s.refs[r].subs)
+        if (sub.indirect) {
+          auto [iu, im] = refine(static_cast<int>(i), x.arrays[s.indexRefs[sub.indexRef].array].name,
+                                 std::max(est, s.aheadLevel));
+          moves += std::max(0, iu - used);
+          used = std::max(used, iu);
+        }
+      s.refs[r].estimatorLevel = est;
+      s.refs[r].level = used;
+      x.refinements += moves;
+      x.placements.push_back({s.id, static_cast<int>(r), ps.refs[r].array, est, used});
+      for (auto &sub : s.refs[r].subs)
+        if (sub.indirect) {
+          s.indexRefs[sub.indexRef].level = used;
+          if (!gathered(s, s.indexRefs[sub.indexRef], used)) // every rank has them
+            addItem(static_cast<int>(i), sub.indexRef, true, used);
+        }
+      addItem(static_cast<int>(i), static_cast<int>(r), false, used);
+    }
+  }
+  // Replicated index values first (the others' executors read them), index
+  // fetches before the inspector that needs them.
+  auto order = [&](int a) { return x.actions[a].replicate ? 0 : x.actions[a].indirect ? 2 : 1; };
+  for (auto &n : x.nodes)
+    std::stable_sort(n.actions.begin(), n.actions.end(),
+                     [&](int a, int b) { return order(a) < order(b); });
+}
+
+} // namespace dlayout::exec
