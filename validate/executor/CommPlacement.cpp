@@ -14,9 +14,11 @@ namespace {
 /// its private scalar's readers' subscripts and the bounds of its loops read
 /// must already hold the values the instances will see. An element read by a
 /// subscript expression is broadcast per instance: s.depth(). An element read
-/// by a bound is broadcast on entry to that loop: inside it. A scalar must
-/// not be assigned inside the loop the enumeration starts before.
-int aheadLevel(const ExecProgram &x, const CStmt &s,
+/// by a bound is there from where it is gathered (Node::boundsGatheredAt), or
+/// else broadcast on entry to that loop: inside it. A scalar must not be
+/// assigned inside the loop the enumeration starts before. `nodes`: s's loop
+/// nodes.
+int aheadLevel(const ExecProgram &x, const CStmt &s, const std::vector<int> &nodes,
                const std::vector<std::set<int>> &assignedIn) {
   std::set<int> scalars;
   bool elements = false;
@@ -36,7 +38,8 @@ int aheadLevel(const ExecProgram &x, const CStmt &s,
   int level = 0;
   for (int k = 0; k < s.depth(); ++k)
     for (const CBound *b : {&x.loops[s.loops[k]].lower, &x.loops[s.loops[k]].upper}) {
-      if (!b->refs.empty()) level = k + 1;
+      int gathered = x.nodes[nodes[k]].boundsGatheredAt;
+      if (!b->refs.empty()) level = std::max(level, gathered >= 0 ? gathered : k + 1);
       for (const auto &e : b->expr) scan(e, false, scan);
     }
   while (level < s.depth() &&
@@ -44,6 +47,81 @@ int aheadLevel(const ExecProgram &x, const CStmt &s,
                      [&](int v) { return assignedIn[s.loops[level]].count(v) > 0; }))
     ++level;
   return level;
+}
+
+/// Whether a statement inside `node` writes one of `arrays`.
+bool writesAny(const ExecProgram &x, int node, const std::set<int> &arrays) {
+  const Node &n = x.nodes[node];
+  if (!n.isLoop) {
+    const CStmt &t = x.stmts[n.index];
+    return t.lhs >= 0 && arrays.count(t.refs[t.lhs].array);
+  }
+  for (int c : n.children)
+    if (writesAny(x, c, arrays)) return true;
+  return false;
+}
+
+/// Elements a loop's bounds read (relax's DO J = 1, COUNT(I)): rather than
+/// broadcast by their home on every entry to the loop, all-gathered for
+/// every entry at once before the outermost enclosing loop node in which no
+/// statement writes the bound's arrays, the loops in between enumerable
+/// there (their own bound elements already gathered, their bounds reading
+/// no scalar assigned inside). Sets Node::boundsGatheredAt and adds the
+/// replicating CommActions.
+void gatherBounds(ExecProgram &x, const DistributedNest &nest,
+                  const std::vector<std::set<int>> &assignedIn) {
+  std::set<int> done; // loop nodes
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    const std::vector<int> &nodes = nest.stmtLoops[i];
+    const CStmt &s = x.stmts[i];
+    for (size_t k = 0; k < nodes.size(); ++k) {
+      const CLoop &l = x.loops[s.loops[k]];
+      if ((l.lower.refs.empty() && l.upper.refs.empty()) || !done.insert(nodes[k]).second)
+        continue;
+      std::set<int> arrays;
+      for (const CBound *b : {&l.lower, &l.upper})
+        for (const CRef &r : b->refs) arrays.insert(r.array);
+      // Outward from loop k while the loop at `at - 1` can be enumerated
+      // from outside it and writes none of the arrays.
+      int at = static_cast<int>(k);
+      while (at > 0) {
+        int m = at - 1;
+        if (writesAny(x, nodes[m], arrays)) break;
+        bool enumerable = true;
+        for (int j = m; j < static_cast<int>(k) && enumerable; ++j) {
+          const CLoop &lj = x.loops[s.loops[j]];
+          if (j > m && (!lj.lower.refs.empty() || !lj.upper.refs.empty()) &&
+              !(x.nodes[nodes[j]].boundsGatheredAt >= 0 &&
+                x.nodes[nodes[j]].boundsGatheredAt <= m))
+            enumerable = false;
+          std::set<int> read;
+          for (const CBound *b : {&lj.lower, &lj.upper})
+            for (const auto &e : b->expr) scalarsOf(e, read);
+          for (int v : read)
+            if (assignedIn[s.loops[m]].count(v)) enumerable = false;
+        }
+        if (!enumerable) break;
+        at = m;
+      }
+      if (at == static_cast<int>(k)) continue; // broadcast on entry (beforeLoop)
+      x.nodes[nodes[k]].boundsGatheredAt = at;
+      for (int array : arrays) {
+        CommAction act;
+        act.level = at;
+        act.replicate = true;
+        act.array = array;
+        int bound = 0;
+        for (const CBound *b : {&l.lower, &l.upper})
+          for (const CRef &r : b->refs) {
+            if (r.array == array) act.items.push_back({static_cast<int>(i), bound, false,
+                                                       static_cast<int>(k)});
+            ++bound;
+          }
+        x.nodes[nodes[at]].actions.push_back(static_cast<int>(x.actions.size()));
+        x.actions.push_back(std::move(act));
+      }
+    }
+  }
 }
 
 /// The outermost level, from `from` in, at which the index values of s's
@@ -60,18 +138,8 @@ int vectorisedIndexLevel(const ExecProgram &x, const CStmt &s, const std::vector
       if (is.indirect || !is.expr.empty()) return s.depth();
     indexArrays.insert(ir.array);
   }
-  auto writes = [&](int node, auto &self) -> bool {
-    const Node &n = x.nodes[node];
-    if (!n.isLoop) {
-      const CStmt &t = x.stmts[n.index];
-      return t.lhs >= 0 && indexArrays.count(t.refs[t.lhs].array);
-    }
-    for (int c : n.children)
-      if (self(c, self)) return true;
-    return false;
-  };
   int level = from;
-  while (level < s.depth() && writes(loops[level], writes)) ++level;
+  while (level < s.depth() && writesAny(x, loops[level], indexArrays)) ++level;
   return level;
 }
 
@@ -103,10 +171,11 @@ void placeCommunication(const Program &p, const PlacementLevels &levels,
   for (const auto &s : x.stmts)
     if (s.lhs < 0 && s.scalar >= 0)
       for (int slot : s.loops) assignedIn[slot].insert(s.scalar);
+  gatherBounds(x, nest, assignedIn);
   for (size_t i = 0; i < x.stmts.size(); ++i) {
     if (nest.stmtNode[i] < 0) continue;
     CStmt &s = x.stmts[i];
-    int ahead = aheadLevel(x, s, assignedIn);
+    int ahead = aheadLevel(x, s, nest.stmtLoops[i], assignedIn);
     // An indirect left-hand side's index values, for every instance of the
     // loops from some level in at once: an all-gather by their homes before
     // the outermost loop the instances can be enumerated from in which no

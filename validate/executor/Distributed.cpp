@@ -173,13 +173,15 @@ void DistributedMemory::executors(int s, const int64_t *iv, std::vector<int64_t>
 }
 
 /// Calls f(iv) for every instance of the item's statement inside the node it
-/// is placed before (loops from `level` inwards), the outer indices current.
+/// is placed before (loops from `level` inwards; for a bound's item, those
+/// outside the bounded loop), the outer indices current.
 template <class F> void DistributedMemory::instances(const CommItem &it, int level, F &&f) {
   const CStmt &st = x_.stmts[it.stmt];
+  const int end = it.boundLoop >= 0 ? it.boundLoop : st.depth();
   std::vector<int64_t> &iv = scratchIv_;
   iv = in_->ivs();
   auto rec = [&](auto &self, int k) -> void {
-    if (k >= st.depth()) { f(iv.data()); return; }
+    if (k >= end) { f(iv.data()); return; }
     const CLoop &l = x_.loops[st.loops[k]];
     int64_t lo = in_->bound(l.lower, iv.data()), hi = in_->bound(l.upper, iv.data());
     int64_t &i = iv[st.loops[k]];
@@ -377,10 +379,16 @@ void DistributedMemory::runReplicate(int action) {
   const size_t wb = wireBytes(ca);
   int64_t idx[8];
   for (const CommItem &it : act.items) {
-    const CRef &r = x_.stmts[it.stmt].indexRefs[it.ref];
+    const CStmt &s = x_.stmts[it.stmt];
+    const CRef *r = &s.indexRefs[it.ref];
+    if (it.boundLoop >= 0) {
+      const CLoop &l = x_.loops[s.loops[it.boundLoop]];
+      size_t lower = l.lower.refs.size(), k = static_cast<size_t>(it.ref);
+      r = k < lower ? &l.lower.refs[k] : &l.upper.refs[k - lower];
+    }
     instances(it, act.level, [&](const int64_t *iv) {
-      in_->refIndex(it.stmt, r, iv, idx);
-      if (!inRange(r.array, idx)) return; // reported where it is read
+      in_->refIndex(it.boundLoop >= 0 ? -1 : it.stmt, *r, iv, idx);
+      if (!inRange(r->array, idx)) return; // reported where it is read
       int64_t g = linearId(ca, idx);
       if (!seen.insert(g).second) return;
       std::span<const int64_t> sp(idx, rank);

@@ -34,6 +34,11 @@ int ExecProgram::arrayIndex(const std::string &name) const {
   return -1;
 }
 
+void scalarsOf(const CExpr &e, std::set<int> &out) {
+  if (e.kind == Expr::Kind::Scalar) out.insert(e.index);
+  for (auto &a : e.args) scalarsOf(a, out);
+}
+
 namespace {
 
 /// Thrown inside compile for a statement that cannot be executed; the phase
@@ -237,11 +242,6 @@ struct Compiler {
     }
     }
     return c;
-  }
-
-  static void scalarsOf(const CExpr &e, std::set<int> &out) {
-    if (e.kind == Expr::Kind::Scalar) out.insert(e.index);
-    for (auto &a : e.args) scalarsOf(a, out);
   }
 
   Result<ExecProgram> run();

@@ -40,6 +40,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -147,6 +148,9 @@ struct CStmt {
   int depth() const { return static_cast<int>(loops.size()); }
 };
 
+/// The scalars an expression reads, added to `out`.
+void scalarsOf(const CExpr &e, std::set<int> &out);
+
 struct CLoop {
   std::string id, var;
   int depth = 1;          // 1 = outermost
@@ -168,6 +172,10 @@ struct CommItem {
   int stmt = -1;
   int ref = -1;
   bool index = false; // refs[ref] is indexRefs[ref]
+  /// >= 0: the item is the ref-th element reference of the bounds (lower's,
+  /// then upper's) of the statement's loop at this position; its instances
+  /// are those of the loops outside that loop.
+  int boundLoop = -1;
 };
 
 /// The communication for one array before a node: every item's elements
@@ -180,7 +188,8 @@ struct CommAction {
   bool invariant = false; // same elements in every execution: reuse
   bool replicate = false; // every rank gets the items' elements: an all-
                           // gather by their homes (an indirect left-hand
-                          // side's index values for a whole loop)
+                          // side's index values, a loop's bound elements,
+                          // for a whole loop)
   std::vector<CommItem> items;
 };
 
@@ -190,6 +199,10 @@ struct Node {
   std::vector<int> children;
   std::vector<int> actions;    // CommAction indices run before the node
   std::vector<int> reductions; // statements whose region is this loop
+  /// A loop whose bounds read elements (DO J = 1, COUNT(I)): the level of
+  /// the enclosing node whose replicating CommAction gathers them for every
+  /// entry (-1: broadcast by their home on each entry).
+  int boundsGatheredAt = -1;
 };
 
 struct CPhase {

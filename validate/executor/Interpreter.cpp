@@ -64,7 +64,8 @@ void Interpreter::runNode(int n) {
   const Node &node = x_.nodes[n];
   if (node.isLoop) {
     const CLoop &l = x_.loops[node.index];
-    if (!l.lower.refs.empty() || !l.upper.refs.empty()) m_.beforeLoop(node.index, iv_.data());
+    if ((!l.lower.refs.empty() || !l.upper.refs.empty()) && node.boundsGatheredAt < 0)
+      m_.beforeLoop(node.index, iv_.data());
   } else if (!x_.stmts[node.index].replicated.empty()) {
     m_.beforeStatement(node.index, iv_.data());
   }
