@@ -261,7 +261,10 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
 
     if (rt.irregular && opts.irregular != IrregularStrategy::Collective) {
       InspectorExecutor ie = inspectorExecutor(sf, rf, rt, lv, costs, elem);
-      double execRuns = reps.normal;
+      // One gather per placement: the tiling is the collective's (Table 4.4
+      // moves a tile at a time); run-time resolution fetches every nonlocal
+      // element of the combined loops at once.
+      double execRuns = reps.normal / std::max(rt.tiles, 1.0);
       double ieSeconds =
           ie.inspector * ie.inspectorRuns + ie.executor * execRuns;
       if (opts.irregular == IrregularStrategy::InspectorExecutor ||

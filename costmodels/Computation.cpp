@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace dlayout::cost {
 
@@ -41,6 +42,44 @@ double contribution(const SubscriptForm &g, const DimDist &d,
                                              rangeOf(lf), d))
       return *e;
   return iterationsPerProcessor(g.alphaAt(l), rangeOf(lf), N, d.block);
+}
+
+/// Beyond the thesis (exactOwners): the iterations of all the loops a
+/// multiple-index subscript sum alpha_k j_k + beta uses, together, on the
+/// processor owning the most of the indices they reach (relax's
+/// A((IY-1)*NX + IX) blocked: a row of the grid per processor, where Eq. 3.2
+/// on IX alone, IY frozen, divides nothing). Counted by enumeration where
+/// the loops have constant bounds and at most 2^16 iterations together.
+std::optional<double> jointIterations(const SubscriptForm &g, const DimDist &d,
+                                      const StatementFacts &sf) {
+  if (!ownerCoordinate(d, 0))
+    return std::nullopt;
+  double total = 1;
+  for (const auto &[pos, alpha] : g.terms) {
+    const LoopFacts &lf = sf.loops[size_t(pos)];
+    if (!lf.loop || lf.trips != std::floor(lf.trips) || lf.first != std::floor(lf.first))
+      return std::nullopt;
+    for (const Bound *b : {&lf.loop->lower, &lf.loop->upper})
+      if (b->kind != Bound::Kind::Affine || b->terms.size() != 1 || !b->terms[0].coeffs.empty())
+        return std::nullopt; // not a constant range
+    total *= lf.trips;
+  }
+  if (total > double(1 << 16))
+    return std::nullopt;
+  std::vector<int64_t> per(size_t(std::max<int64_t>(d.procs, 1)), 0);
+  auto walk = [&](auto &self, size_t t, int64_t index) -> void {
+    if (t == g.terms.size()) {
+      ++per[size_t(*ownerCoordinate(d, index))];
+      return;
+    }
+    const auto &[pos, alpha] = g.terms[t];
+    const LoopFacts &lf = sf.loops[size_t(pos)];
+    int64_t step = lf.loop->step >= 0 ? lf.step : -lf.step, j = int64_t(lf.first);
+    for (int64_t n = 0; n < int64_t(lf.trips); ++n, j += step)
+      self(self, t + 1, index + alpha * j);
+  };
+  walk(walk, 0, g.constant);
+  return double(*std::max_element(per.begin(), per.end()));
 }
 
 /// Section 3.3.1: A(i) = F(A(k)); the loop splits at the source iteration.
@@ -90,7 +129,7 @@ ComputationCost statementComputation(const StatementFacts &sf,
   ComputationCost c;
   c.instance = instanceTime(sf.stmt->ops, m);
   int loops = int(sf.loops.size());
-  std::vector<char> frozen(loops, 0);
+  std::vector<char> frozen(loops, 0); // 1: sequential (C = n), 2: counted with an inner loop (C = 1)
   const ArrayDist *lhs = sf.hasLhs ? &lv.arrays[sf.lhs.array] : nullptr;
   double product = 1;
   for (int l = loops - 1; l >= 0; --l) {
@@ -105,8 +144,11 @@ ComputationCost statementComputation(const StatementFacts &sf,
     for (size_t k = 0; lhs && !sf.parallel[l] && !through.empty() && k < sf.lhs.subs.size(); ++k)
       whole = whole || (sf.lhs.subs[k].varLevel == l + 1 && lhs->dims[k].onMesh() &&
                         wholeAlong(through, lhs->dims[k].meshDim, lv));
-    if (!frozen[l] && (sf.parallel[l] || whole)) {
+    if (frozen[l] == 2) {
+      C = 1; // counted in the inner loop's jointIterations
+    } else if (!frozen[l] && (sf.parallel[l] || whole)) {
       double best = -1;
+      const SubscriptForm *bestJoint = nullptr; // best counted by jointIterations
       auto consider = [&](const RefFacts &ref, const ArrayDist &ad) {
         for (size_t k = 0; k < ref.subs.size(); ++k) {
           const SubscriptForm &g = ref.subs[k];
@@ -114,12 +156,18 @@ ComputationCost statementComputation(const StatementFacts &sf,
             continue;
           if (!sf.parallel[l] && !wholeAlong(through, ad.dims[k].meshDim, lv))
             continue;
+          std::optional<double> joint;
+          if (g.cls == SubscriptClass::Multiple && opts.exactOwners && ad.dims[k].procs > 1)
+            joint = jointIterations(g, ad.dims[k], sf);
           if (g.cls == SubscriptClass::Multiple) // freeze the outer indices
             for (const auto &[pos, alpha] : g.terms)
               if (pos < l)
-                frozen[pos] = 1;
-          double ck = contribution(g, ad.dims[k], lf, l, opts);
-          best = best < 0 ? ck : std::min(best, ck);
+                frozen[pos] = std::max<char>(frozen[pos], 1);
+          double ck = joint ? *joint : contribution(g, ad.dims[k], lf, l, opts);
+          if (best < 0 || ck < best) {
+            best = ck;
+            bestJoint = joint ? &g : nullptr;
+          }
         }
       };
       if (lhs)
@@ -129,6 +177,10 @@ ComputationCost statementComputation(const StatementFacts &sf,
           consider(r.ref, lv.arrays[r.ref.array]);
       if (best >= 0)
         C = best;
+      if (bestJoint) // its outer loops are counted in C
+        for (const auto &[pos, alpha] : bestJoint->terms)
+          if (pos < l)
+            frozen[pos] = 2;
     } else if (opts.overlap && lhs && sf.overlap.loop == l &&
                sf.overlap.kind != OverlapFacts::None) {
       const SubscriptForm &g = sf.lhs.subs[sf.overlap.dim];

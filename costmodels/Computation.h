@@ -17,7 +17,10 @@
 //       single-index alpha*j + beta: Eq. 3.2 (floor in the first product,
 //         the reading that reproduces section 5.2.2's numbers),
 //       multiple-index: the outer loops whose indices it uses are frozen
-//         (sequential), then Eq. 3.2 on the innermost index,
+//         (sequential), then Eq. 3.2 on the innermost index; beyond the
+//         thesis (exactOwners), where those loops have constant bounds, the
+//         iterations of all of them together on the busiest owner, counted
+//         (a grid row per processor divides the outer loop),
 //       unknown: C_l = ceil(n_l / max(N_k / imb, 1)),
 //     and C_l is the minimum over those subscripts (Fig. 3.5).
 // Triangular bounds use the mean of the outer index (ProgramAnalysis).

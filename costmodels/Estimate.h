@@ -60,7 +60,10 @@ struct EstimateOptions {
   bool scalarCommunication = true;
   /// Beyond the thesis: network hops (Machine::perHop) on the topology.
   bool topologyHops = false;
-  IrregularStrategy irregular = IrregularStrategy::Collective;
+  /// Irregular references (Communication.h): the thesis always prices them
+  /// as collectives (Table 4.4); by default the cheaper of that and Kali /
+  /// PARTI's inspector/executor, which validate's executor runs.
+  IrregularStrategy irregular = IrregularStrategy::Cheapest;
   bool ghostExchange = true;
   /// Beyond the thesis: message coalescing (Communication.h) and owners
   /// decided from the layout where positions are numbers (CommTerms.h,

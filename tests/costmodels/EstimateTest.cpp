@@ -157,10 +157,37 @@ TEST(Computation, MultipleIndexFreezesTheOuterLoop) {
   AffineExpr ij = b.iv(i);
   ij.coeffs[j] = 1;
   b.stmt({i, j}, b.ref("A", {ij}), {}, {.stores = 1});
-  Estimate e = run(b.build(), layout({N}, {{"A", {block(0)}}}));
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  Estimate e = run(b.build(), layout({N}, {{"A", {block(0)}}}), thesis);
   // C_j by Eq. 3.2 (b = 2n/N = 16, r = n = 32): 16 * floor(32/64) +
   // min(16, ceil(32)) = 16; C_i = n (frozen).
   EXPECT_NEAR(computation(e, "S1")->repetitions, n * 16.0, 1e-12);
+
+  // Owners counted (exactOwners, the default): the pairs (I, J) with I + J
+  // in 33..48, the third block, are the most: sum over x of 65 - x = 392.
+  Estimate exact = run(b.build(), layout({N}, {{"A", {block(0)}}}));
+  EXPECT_NEAR(computation(exact, "S1")->repetitions, 392.0, 1e-12);
+}
+
+TEST(Computation, AGridRowPerProcessorDividesTheOuterLoop) {
+  // Relax's A((IY-1)*NX + IX) over NX x NY, blocked on NY processors: each
+  // holds one row of the grid, so each runs NX instances. Eq. 3.2 on IX
+  // alone (IY frozen) would divide nothing: NX * NY.
+  const int64_t nx = 16, ny = 8;
+  ModelBuilder b;
+  b.array("A", {nx * ny});
+  auto iy = b.loop("IY", b.c(1), b.c(ny), "", 1, true);
+  auto ix = b.loop("IX", b.c(1), b.c(nx), iy, 1, true);
+  AffineExpr sub = b.iv(ix);
+  sub.coeffs[iy] = nx;
+  sub.constant = -nx;
+  b.stmt({iy, ix}, b.ref("A", {sub}), {}, {.stores = 1});
+  Estimate e = run(b.build(), layout({ny}, {{"A", {block(0)}}}));
+  EXPECT_NEAR(computation(e, "S1")->repetitions, double(nx), 1e-12);
+  // Cyclic: consecutive IX on consecutive processors, nx / ny rows' worth.
+  Estimate c = run(b.build(), layout({ny}, {{"A", {cyclic(0)}}}));
+  EXPECT_NEAR(computation(c, "S1")->repetitions, double(nx), 1e-12);
 }
 
 TEST(Computation, SeveralVaryingSubscriptsTakeTheMinimum) {
