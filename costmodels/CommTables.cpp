@@ -113,7 +113,7 @@ void TermWalk::table42(int d, const SubRef &L, const SubRef &R,
     if (rf_.reductionOperand) {
       dim.terms.push_back(term(Primitive::Reduction, d,
                                "Table 4.2: constant / single, reduction",
-                               int64_t(les(R, lr))));
+                               reductionGroup(d, les(R, lr))));
     } else {
       dim.size = mlis(R, lr);
       dim.terms.push_back(term(Primitive::Gather, d,
@@ -269,7 +269,7 @@ void TermWalk::table43(const std::vector<int> &pairs,
       if (rf_.reductionOperand) {
         out.dims[d].terms.push_back(term(
             Primitive::Reduction, d, "Table 4.3 (row 6): Reduction(1, les(fv))",
-            int64_t(les(R, lr))));
+            reductionGroup(d, les(R, lr))));
       } else {
         out.dims[d].size = mlis(R, lr);
         out.dims[d].terms.push_back(

@@ -71,6 +71,15 @@ private:
 
   int64_t procsOf(int d) const { return lv_.mesh[d]; }
 
+  /// The processors a Reduction along mesh dimension d spans. The thesis
+  /// takes les, those holding operands; a reduction into a scalar, which
+  /// every processor holds (replicated, section 2.1), must reach them all:
+  /// the whole dimension (beyond the thesis: Table 4.2's Reduction(1, les)
+  /// leaves the rest without the value).
+  int64_t reductionGroup(int d, double les) const {
+    return sf_.hasLhs ? int64_t(les) : procsOf(d);
+  }
+
   CommTerm term(Primitive p, int d, const char *rule, int64_t group = 1,
                 double factor = 1) const {
     CommTerm t;

@@ -299,6 +299,26 @@ TEST(Reduction, ScalarReductionIsPartitionedAndReduced) {
   EXPECT_NEAR(computation(run(p, l, o), s)->seconds, n * t, 1e-12);
 }
 
+TEST(Reduction, IntoAScalarReachesEveryProcessorOfTheDimension) {
+  // S = S + X(I), I = 1..8, X(64) blocked over 4 (b = 16): the operands lie
+  // on one processor (les = 1), but S is replicated: every processor of the
+  // dimension needs the sum, so the Reduction spans all 4 (the thesis's
+  // Reduction(1, les) would cost nothing).
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.array("X", {n});
+  auto i = b.loop("I", b.c(1), b.c(8));
+  auto s = b.scalarStmt({i}, "S", {b.ref("X", {b.iv(i)})},
+                        {.loads = 1, .fadd = 1}, "sum");
+  b.dep(s, s, K::Flow, "S", i, {"<"}, {1});
+  Estimate e = run(b.build(), layout({N}, {{"X", {block(0)}}}));
+  auto c = comm(e, s);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Reduction");
+  EXPECT_EQ(c[0].groupSize, N);
+  EXPECT_NEAR(c[0].seconds, ceilLog2(N) * T(8), 1e-12);
+}
+
 //===----------------------------------------------------------------------===//
 // Replication
 //===----------------------------------------------------------------------===//
