@@ -6,8 +6,9 @@
 //   - elements every rank needs (a bound's COUNT(I), a subscript
 //     expression's elements, an indirect left-hand side's index) are
 //     broadcast by their home before the loop or instance (replicate()), or,
-//     for an indirect left-hand side's index values, gathered for a whole
-//     loop at once (CommAction::replicate, runReplicate());
+//     for a bound's elements and an indirect left-hand side's index values,
+//     gathered for a whole loop at once (CommAction::replicate,
+//     runReplicate(); validate/executor/CommPlacement.h);
 //   - a statement instance runs on every holder of the element it writes
 //     (owner-computes), on every rank when it writes a scalar -- a private
 //     scalar only where the instances that read it run -- and for a scalar
