@@ -85,6 +85,12 @@ int TermWalk::run() {
   for (int d = 0; d < D_; ++d) {
     base_[d].first = baseSub(sf_.hasLhs ? &sf_.lhs : nullptr, lhsDist, d, true,
                              opts_.exactOwners);
+    // Beyond the thesis (whose scalar lhs is one position): a scalar
+    // assignment that is neither a reduction nor private runs on every
+    // processor, so its operands must reach every one, as a replicated
+    // array element's do.
+    if (!sf_.hasLhs && !sf_.scalarReduction && opts_.exactOwners)
+      base_[d].first.kind = SubRef::Replicated;
     base_[d].second = baseSub(&rf_.ref, &rhsDist, d, false, opts_.exactOwners);
     level_[d] = std::max(rawLevel(base_[d].first), rawLevel(base_[d].second));
     noteIrregular(d);

@@ -319,6 +319,23 @@ TEST(Reduction, IntoAScalarReachesEveryProcessorOfTheDimension) {
   EXPECT_NEAR(c[0].seconds, ceilLog2(N) * T(8), 1e-12);
 }
 
+TEST(ScalarAssignment, ItsOperandsReachEveryProcessor) {
+  // T = X(K), K = 1..8, X blocked over 4: T is neither a reduction nor
+  // private, so every processor runs the assignment (and keeps T): X(1:8)
+  // is multicast from its holder to all 4. The thesis's scalar lhs is one
+  // position, for which it would be a (1 - 1/N) Transfer.
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.array("X", {n});
+  auto k = b.loop("K", b.c(1), b.c(8));
+  auto s = b.scalarStmt({k}, "T", {b.ref("X", {b.iv(k)})}, {.loads = 1}, "");
+  Estimate e = run(b.build(), layout({N}, {{"X", {block(0)}}}));
+  auto c = comm(e, s);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "OneToManyMulticast");
+  EXPECT_EQ(c[0].groupSize, N);
+}
+
 //===----------------------------------------------------------------------===//
 // Replication
 //===----------------------------------------------------------------------===//
