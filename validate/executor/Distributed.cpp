@@ -9,6 +9,7 @@
 #endif
 
 #include <algorithm>
+#include <map>
 #include <cstring>
 #include <unordered_set>
 
@@ -223,8 +224,9 @@ void DistributedMemory::runDirect(int action) {
     plan = Plan{};
     const CArray &ca = x_.arrays[act.array];
     rt::ArrayDistribution &dist = *arrays_[act.array].dist;
-    std::unordered_map<int, int> sendAt, recvAt;
-    std::vector<std::unordered_set<int64_t>> sent, recvd;
+    // The whole pattern, every rank's: source -> receiver -> element ->
+    // the source's local offset (known on the source only).
+    std::map<int64_t, std::map<int64_t, std::map<int64_t, int64_t>>> pattern;
     std::vector<int64_t> execs;
     int64_t idx[8];
     for (const CommItem &it : act.items) {
@@ -239,32 +241,91 @@ void DistributedMemory::runDirect(int action) {
         for (int64_t e : execs) {
           int64_t src = dist.holderNear(sp, e);
           if (src == e) continue;
-          if (src == me_) {
-            auto [pos, fresh] = sendAt.try_emplace(static_cast<int>(e), (int)plan.sendPeers.size());
-            if (fresh) {
-              plan.sendPeers.push_back(static_cast<int>(e));
-              plan.sendOffsets.emplace_back();
-              sent.emplace_back();
-            }
-            int64_t g = linearId(ca, idx);
-            if (sent[pos->second].insert(g).second)
-              plan.sendOffsets[pos->second].push_back(dist.localOffset(me_, sp));
-          } else if (e == me_) {
-            auto [pos, fresh] = recvAt.try_emplace(static_cast<int>(src), (int)plan.recvPeers.size());
-            if (fresh) {
-              plan.recvPeers.push_back(static_cast<int>(src));
-              plan.recvLinear.emplace_back();
-              recvd.emplace_back();
-            }
-            int64_t g = linearId(ca, idx);
-            if (recvd[pos->second].insert(g).second) plan.recvLinear[pos->second].push_back(g);
-          }
+          auto &elements = pattern[src][e];
+          int64_t g = linearId(ca, idx);
+          if (!elements.count(g)) elements[g] = src == me_ ? dist.localOffset(me_, sp) : -1;
         }
       });
     }
+    for (const auto &[src, receivers] : pattern) {
+      // A multicast: the same elements to every other member of a group.
+      bool same = receivers.size() >= 2;
+      for (const auto &[e, elements] : receivers)
+        same = same && elements.size() == receivers.begin()->second.size() &&
+               std::equal(elements.begin(), elements.end(), receivers.begin()->second.begin(),
+                          [](const auto &a, const auto &b) { return a.first == b.first; });
+      std::vector<int64_t> members{src};
+      for (const auto &[e, elements] : receivers) members.push_back(e);
+      int line = same ? multicastLine(src, members) : -2;
+      if (line >= -1) {
+        if (src != me_ && !receivers.count(me_)) continue;
+        Multicast mc{static_cast<int>(src), line, static_cast<int>(members.size()), {}, {}};
+        for (const auto &[g, offset] : receivers.begin()->second) mc.linear.push_back(g);
+        if (src == me_)
+          for (const auto &[g, offset] : receivers.begin()->second) mc.offsets.push_back(offset);
+        plan.multicasts.push_back(std::move(mc));
+        continue;
+      }
+      for (const auto &[e, elements] : receivers) {
+        if (src == me_) {
+          plan.sendPeers.push_back(static_cast<int>(e));
+          plan.sendOffsets.emplace_back();
+          for (const auto &[g, offset] : elements) plan.sendOffsets.back().push_back(offset);
+        } else if (e == me_) {
+          plan.recvPeers.push_back(static_cast<int>(src));
+          plan.recvLinear.emplace_back();
+          for (const auto &[g, offset] : elements) plan.recvLinear.back().push_back(g);
+        }
+      }
+    }
     plan.built = true;
   }
+  for (const Multicast &mc : plan.multicasts) multicast(act, mc);
   exchange(act, plan);
+}
+
+/// The group a multicast from `root` to the other `members` spans: -1 when
+/// it is every processor, m when it is root's line along mesh dimension m,
+/// -2 when neither.
+int DistributedMemory::multicastLine(int64_t root, const std::vector<int64_t> &members) const {
+  if (static_cast<int>(members.size()) == procs_) return -1;
+  const std::vector<int64_t> at = mesh_.coordsOf(root);
+  for (int m = 0; m < mesh_.dims(); ++m) {
+    if (static_cast<int64_t>(members.size()) != mesh_.shape()[m]) continue;
+    bool onLine = std::all_of(members.begin(), members.end(), [&](int64_t p) {
+      std::vector<int64_t> c = mesh_.coordsOf(p);
+      for (int k = 0; k < mesh_.dims(); ++k)
+        if (k != m && c[k] != at[k]) return false;
+      return true;
+    });
+    if (onLine) return m;
+  }
+  return -2;
+}
+
+void DistributedMemory::multicast(const CommAction &act, const Multicast &mc) {
+  const CArray &ca = x_.arrays[act.array];
+  ArrayState &st = arrays_[act.array];
+  const size_t wb = wireBytes(ca);
+  std::vector<char> buf(mc.linear.size() * wb);
+  if (mc.root == me_)
+    for (size_t j = 0; j < mc.offsets.size(); ++j)
+      pack(ca, st.local[mc.offsets[j]], buf.data() + j * wb);
+  MPI_Comm comm = mc.line < 0 ? mesh_.comm() : mesh_.lineComm(mc.line);
+  int root = mc.line < 0 ? mc.root
+                         : static_cast<int>(mesh_.coordsOf(mc.root)[static_cast<size_t>(mc.line)]);
+  MPI_Bcast(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, root, comm);
+  PhaseStats &ps = stats[phase_];
+  if (mc.root == me_) { // counted as the messages it replaces
+    ps.messagesSent += mc.group - 1;
+    ps.bytesSent += static_cast<int64_t>(mc.group - 1) * static_cast<int64_t>(buf.size());
+  } else {
+    for (size_t j = 0; j < mc.linear.size(); ++j)
+      st.cache[mc.linear[j]] = unpack(ca, buf.data() + j * wb);
+    ps.messagesReceived += 1;
+    ps.bytesReceived += static_cast<int64_t>(buf.size());
+  }
+  ++ps.exchanges;
 }
 
 void DistributedMemory::exchange(const CommAction &act, const Plan &plan) {

@@ -19,7 +19,10 @@
 //       regular references: every rank enumerates the node's instances and
 //         computes, for each, who runs it and who holds what it reads, so
 //         the exchange needs no scheduling message (what a compiler does for
-//         affine references); one message per peer, element-typed payload;
+//         affine references); one message per peer, element-typed payload,
+//         except that a source sending the same elements to every processor
+//         of the mesh or of its line along a mesh dimension broadcasts them
+//         (MPI_Bcast, on every rank in the same order);
 //         the plan is kept when the action is invariant (jacobi's per-cycle
 //         shifts are computed once);
 //       indirect references: Kali/PARTI inspector/executor - the rank lists
@@ -96,10 +99,20 @@ private:
     std::vector<double> local;
     std::unordered_map<int64_t, double> cache;
   };
+  /// One source sending the same elements to every other processor of the
+  /// mesh, or of its line along one mesh dimension: an MPI_Bcast (a tree,
+  /// as Table 6.1's OneToManyMulticast) instead of a message per receiver.
+  struct Multicast {
+    int root = 0;        // processor id
+    int line = -1;       // -1: the whole mesh; m: the line along mesh dimension m
+    int group = 0;       // processors reached, the root included
+    std::vector<int64_t> linear, offsets; // the elements; the root's local offsets
+  };
   struct Plan {
     bool built = false;
     std::vector<int> sendPeers, recvPeers;
     std::vector<std::vector<int64_t>> sendOffsets, recvLinear;
+    std::vector<Multicast> multicasts; // those this processor is in, in a global order
   };
   bool inRange(int a, const int64_t *idx) const;
   void executors(int s, const int64_t *iv, std::vector<int64_t> &out);
@@ -108,6 +121,8 @@ private:
   void runIndirect(int action);
   void runReplicate(int action);
   void exchange(const CommAction &act, const Plan &plan);
+  void multicast(const CommAction &act, const Multicast &mc);
+  int multicastLine(int64_t root, const std::vector<int64_t> &members) const;
   void replicate(int array, const int64_t *idx);
 
   const ExecProgram &x_;
