@@ -468,13 +468,18 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   // IF stands, once per iteration of the loops its data vary in, however
   // many statements it guards. Their communication is placed at that
   // level and costed once per guard and loop nest (with the first statement
-  // it guards there, whose owners stand for the others').
+  // it guards there, whose owners stand for the others'). The thesis saw no
+  // control dependences (Parafrase-2 had none, section 3.1; conditionals
+  // enter only through rho(S)), so under its placement guards cost nothing.
   std::set<int> valueRefs;
   collectRefs(st.expr, valueRefs);
   bool costComm = sf.hasLhs || sf.scalarReduction || opts.scalarCommunication;
   for (size_t i = 0; i < st.refs.size() && costComm; ++i) {
     const Reference &r = st.refs[i];
     if (int(i) == st.write || r.access != Reference::Access::Read)
+      continue;
+    const bool guardOnly = !st.guards.empty() && !valueRefs.count(int(i));
+    if (guardOnly && conservative)
       continue;
     auto rf = referenceFacts(r, st, p, pf);
     if (!rf)
@@ -498,7 +503,7 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
           writtenByOneIteration(sf, rh.ref, self - 1))
         rh.commLevel = std::max(others, self - 1);
     }
-    if (!st.guards.empty() && !valueRefs.count(int(i))) {
+    if (guardOnly) {
       int v = variationLevel(rh.ref);
       std::string key = r.loc.file + ":" + std::to_string(r.loc.line) + ":" +
                         std::to_string(r.loc.col) + ":" + r.array;

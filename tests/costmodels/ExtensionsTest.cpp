@@ -192,6 +192,40 @@ TEST(Placement, SequentialLoopsSplitAOneToManyRecurrence) {
   EXPECT_EQ(terms[0].repetitions, n - 1);
 }
 
+TEST(Placement, AGuardCostsNothingUnderTheThesisPlacement) {
+  // A(I) = B(I) under IF (C(1) .NE. 0): C(1) is the guard's, read where the
+  // IF stands, and its home multicasts it. The thesis saw no control
+  // dependences (section 3.1; conditionals enter only through rho(S)), so
+  // under its placement the guard costs nothing; B, aligned, costs nothing
+  // either way.
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  b.array("B", {n});
+  b.array("C", {n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, /*parallel=*/true);
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i)}), b.ref("C", {b.c(1)})},
+                  {.loads = 1, .stores = 1});
+  Program p = b.build();
+  Statement &st = p.statements[0];
+  Expr value{.kind = Expr::Kind::Ref, .refIndex = 1};
+  Expr guard{.kind = Expr::Kind::Ref, .refIndex = 2};
+  st.expr = value;
+  st.guards.push_back({Expr{.kind = Expr::Kind::Op, .name = "ne",
+                            .args = {guard, Expr{.kind = Expr::Kind::Const}}},
+                       "C(1) .NE. 0"});
+  Layout l = layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}, {"C", {block(0)}}});
+  auto guarded = comm(run(p, l), s, "C");
+  ASSERT_EQ(guarded.size(), 1u);
+  EXPECT_EQ(guarded[0].primitive, "OneToManyMulticast");
+  EXPECT_TRUE(comm(run(p, l), s, "B").empty());
+  EstimateOptions o;
+  o.placement = PlacementSource::SequentialLoops;
+  EXPECT_TRUE(comm(run(p, l, o), s, "C").empty());
+  EXPECT_TRUE(comm(run(p, l, o), s, "B").empty());
+}
+
 TEST(ExactOwners, AnArrayOnNoMeshDimensionIsReplicatedAlongIt) {
   // A(I,J,K) = P(I,J) on a 2x1x2 mesh, A on mesh dimensions 0 and 2, P on 0
   // only. A layout leaves P replicated along mesh dimension 2 (Eq. 2.1's X,
