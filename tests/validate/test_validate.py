@@ -43,12 +43,13 @@ def validate(args, env=None, expect_rc=0):
     return p
 
 
-def run_ok(args, min_runs=1, require_comm=True):
+def run_ok(args, min_runs=1, require_comm=True, layouts_file=False):
     p = validate(args)
     doc = json.loads(p.stdout)
     check(doc["schema"] == "dlayout-validation/1", "schema")
     check(len(doc["runs"]) >= min_runs, "expected at least %d runs, got %d" % (min_runs, len(doc["runs"])))
-    check(sum(r["recommended"] for r in doc["runs"]) == 1, "exactly one recommended run")
+    check(sum(r["recommended"] for r in doc["runs"]) == (0 if layouts_file else 1),
+          "exactly one recommended run, none with a layouts file")
     for r in doc["runs"]:
         check(r["correct"], "layout %s: not correct: %s" % (r["layout"], r["arrays"]))
         for a in r["arrays"]:
@@ -250,6 +251,55 @@ def case_zero_per_byte_p4():
     r = doc["runs"][0]
     check(abs(r["measured_seconds"] - r["predicted_seconds"]) < 0.05 * r["predicted_seconds"],
           "startup-only machine: measured %g s, predicted %g s" % (r["measured_seconds"], r["predicted_seconds"]))
+
+
+HALF = """      PROGRAM HALF
+      INTEGER N
+      PARAMETER (N=64)
+      DOUBLE PRECISION A(N), B(N)
+      INTEGER I
+      DO 10 I = 1, N
+        A(I) = I
+   10 CONTINUE
+      DO 20 I = N/2+1, N
+        B(I) = A(1) * 2.0D0
+   20 CONTINUE
+      END
+"""
+
+
+def run_half(procs, backend):
+    """HALF under BLOCK on a 1-D mesh: A(1) goes to the processors running
+    B(N/2+1:N), a group that is neither the mesh nor a line of it, so the
+    executor relays it down a binomial tree."""
+    with tempfile.TemporaryDirectory() as d:
+        src, layouts = os.path.join(d, "half.f"), os.path.join(d, "layouts.json")
+        open(src, "w").write(HALF)
+        block = {"dims": [{"kind": "block", "mesh_dim": 0}]}
+        json.dump([{"schema": "dlayout-layout/1", "mesh": [procs], "arrays": {"A": block, "B": block}}],
+                  open(layouts, "w"))
+        doc = run_ok([src, "--procs", str(procs), "--layouts", layouts, "--backend", backend],
+                     layouts_file=True)
+    receivers = procs // 2
+    r = doc["runs"][0]
+    check(r["messages"] == receivers, "%d receivers, %d messages counted" % (receivers, r["messages"]))
+    return r
+
+
+def case_multicast_subset_p16():
+    # Every receiver has A(1) (B correct), and the tree beats the source
+    # sending to each receiver in turn: 8 Transfer(8) on the half-duplex
+    # iPSC/2 (every send occupies the source's port).
+    r = run_half(16, "simgrid")
+    m = json.load(open(os.path.join(SRC, "costmodels", "machines", "ipsc2.json")))
+    pieces = [(p["below_bytes"] or None, p["startup"], p["per_byte"]) for p in m["message"]]
+    comm = sum(p["communication_seconds"] for p in r["phases"])
+    check(comm < 8 * transfer(pieces, 8),
+          "multicast to 8 took %g s, no better than 8 Transfer(8) = %g s" % (comm, 8 * transfer(pieces, 8)))
+
+
+def case_mpi_multicast_np4():
+    run_half(4, "mpi")
 
 
 def case_olda_p4():

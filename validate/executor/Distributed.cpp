@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <cstring>
 #include <unordered_set>
 
@@ -17,7 +18,37 @@ namespace dlayout::exec {
 
 namespace {
 
-constexpr int kExchangeTag = 30777;
+// Message tags on the mesh's communicator: rt::ProcessorMesh::nextTag()
+// hands out 100..30099 (schedules); a multicast is tagged by its source, so
+// that a relay may pass two multicasts on in either order.
+constexpr int kExchangeTag = 99;
+constexpr int kMulticastTag = 30100; // + the source's id
+
+/// Orders a multicast's receivers (after the source, members[0]) by their
+/// id XOR the source's: on a hypercube of the whole mesh every edge of the
+/// binomial tree then joins neighbours (position i to i + 2^k, i < 2^k, is
+/// one bit flipped), as Table 6.1's OneToManyMulticast assumes.
+void treeOrder(std::vector<int> &members) {
+  const int root = members.front();
+  std::sort(members.begin() + 1, members.end(),
+            [root](int a, int b) { return (a ^ root) < (b ^ root); });
+}
+
+/// Position i's parent and children in the binomial tree over n positions
+/// (the source at 0; MPICH's): i receives from i with its lowest set bit
+/// cleared, and sends to i + m for each power of two m below i's lowest set
+/// bit, largest first -- i + m's subtree is the m positions from it, so the
+/// biggest subtree starts first and a multicast is ceil(log2 n) messages
+/// deep (Table 6.1's OneToManyMulticast).
+size_t treeParent(size_t i) { return i & (i - 1); }
+std::vector<size_t> treeChildren(size_t i, size_t n) {
+  size_t m = 1;
+  while (m < n) m *= 2;
+  std::vector<size_t> out;
+  for (; m >= 1; m /= 2)
+    if ((i == 0 || m < (i & -i)) && i + m < n) out.push_back(i + m);
+  return out;
+}
 
 double instanceSeconds(const OpCounts &o, const Machine &m) {
   // t(S) of thesis §3.2: the operation counts times the machine's times.
@@ -68,6 +99,12 @@ DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
   d->opts_ = opts;
   d->me_ = mesh.rank();
   d->procs_ = mesh.size();
+  int *tagUpperBound = nullptr, found = 0;
+  MPI_Comm_get_attr(mesh.comm(), MPI_TAG_UB, &tagUpperBound, &found);
+  if (found && *tagUpperBound < kMulticastTag + d->procs_ - 1)
+    return makeError("the executor tags a multicast by its source, and this MPI's largest tag (" +
+                     std::to_string(*tagUpperBound) + ") is too small for " +
+                     std::to_string(d->procs_) + " processors");
   d->stats.resize(x.phases.size());
   d->plans_.resize(x.actions.size());
   d->saved_.resize(x.stmts.size());
@@ -247,23 +284,44 @@ void DistributedMemory::runDirect(int action) {
         }
       });
     }
-    for (const auto &[src, receivers] : pattern) {
-      // A multicast: the same elements to every other member of a group.
-      bool same = receivers.size() >= 2;
-      for (const auto &[e, elements] : receivers)
-        same = same && elements.size() == receivers.begin()->second.size() &&
-               std::equal(elements.begin(), elements.end(), receivers.begin()->second.begin(),
+    // A source that sends the same elements to two or more receivers
+    // multicasts them, unless every member of its group sends to all the
+    // others (an all-gather: one message per peer is as deep and no
+    // relaying).
+    auto sameElements = [](const auto &receivers) {
+      const auto &first = receivers.begin()->second;
+      return std::all_of(receivers.begin(), receivers.end(), [&](const auto &r) {
+        return r.second.size() == first.size() &&
+               std::equal(r.second.begin(), r.second.end(), first.begin(),
                           [](const auto &a, const auto &b) { return a.first == b.first; });
-      std::vector<int64_t> members{src};
-      for (const auto &[e, elements] : receivers) members.push_back(e);
-      int line = same ? multicastLine(src, members) : -2;
-      if (line >= -1) {
+      });
+    };
+    auto membersOf = [&](int64_t src) {
+      std::set<int64_t> m{src};
+      for (const auto &[e, elements] : pattern[src]) m.insert(e);
+      return m;
+    };
+    for (const auto &[src, receivers] : pattern) {
+      bool relay = receivers.size() >= 2 && sameElements(receivers);
+      if (relay) {
+        const std::set<int64_t> group = membersOf(src);
+        relay = !std::all_of(group.begin(), group.end(), [&](int64_t p) {
+          return pattern.count(p) && membersOf(p) == group;
+        });
+      }
+      if (relay) {
         if (src != me_ && !receivers.count(me_)) continue;
-        Multicast mc{static_cast<int>(src), line, static_cast<int>(members.size()), {}, {}};
-        for (const auto &[g, offset] : receivers.begin()->second) mc.linear.push_back(g);
-        if (src == me_)
-          for (const auto &[g, offset] : receivers.begin()->second) mc.offsets.push_back(offset);
-        plan.multicasts.push_back(std::move(mc));
+        std::vector<int> members{static_cast<int>(src)};
+        for (const auto &[e, elements] : receivers) members.push_back(static_cast<int>(e));
+        const int line = multicastLine(members);
+        Multicast &mc = (line >= -1 ? plan.broadcasts : plan.multicasts).emplace_back();
+        mc.members = std::move(members);
+        mc.line = line;
+        treeOrder(mc.members);
+        for (const auto &[g, offset] : receivers.begin()->second) {
+          mc.linear.push_back(g);
+          if (src == me_) mc.offsets.push_back(offset);
+        }
         continue;
       }
       for (const auto &[e, elements] : receivers) {
@@ -280,19 +338,19 @@ void DistributedMemory::runDirect(int action) {
     }
     plan.built = true;
   }
-  for (const Multicast &mc : plan.multicasts) multicast(act, mc);
-  exchange(act, plan);
+  for (const Multicast &mc : plan.broadcasts) broadcast(act.array, mc);
+  exchange(act.array, plan);
 }
 
-/// The group a multicast from `root` to the other `members` spans: -1 when
-/// it is every processor, m when it is root's line along mesh dimension m,
-/// -2 when neither.
-int DistributedMemory::multicastLine(int64_t root, const std::vector<int64_t> &members) const {
+/// The communicator a multicast over `members` (the source first) can use:
+/// -1 when they are every processor, m when they are the source's line along
+/// mesh dimension m, -2 when neither.
+int DistributedMemory::multicastLine(const std::vector<int> &members) const {
   if (static_cast<int>(members.size()) == procs_) return -1;
-  const std::vector<int64_t> at = mesh_.coordsOf(root);
+  const std::vector<int64_t> at = mesh_.coordsOf(members.front());
   for (int m = 0; m < mesh_.dims(); ++m) {
     if (static_cast<int64_t>(members.size()) != mesh_.shape()[m]) continue;
-    bool onLine = std::all_of(members.begin(), members.end(), [&](int64_t p) {
+    bool onLine = std::all_of(members.begin(), members.end(), [&](int p) {
       std::vector<int64_t> c = mesh_.coordsOf(p);
       for (int k = 0; k < mesh_.dims(); ++k)
         if (k != m && c[k] != at[k]) return false;
@@ -303,62 +361,103 @@ int DistributedMemory::multicastLine(int64_t root, const std::vector<int64_t> &m
   return -2;
 }
 
-void DistributedMemory::multicast(const CommAction &act, const Multicast &mc) {
-  const CArray &ca = x_.arrays[act.array];
-  ArrayState &st = arrays_[act.array];
+/// A multicast over the mesh or a line: MPI_Bcast on its communicator.
+void DistributedMemory::broadcast(int a, const Multicast &mc) {
+  const CArray &ca = x_.arrays[a];
+  ArrayState &st = arrays_[a];
   const size_t wb = wireBytes(ca);
+  const int root = mc.members.front();
   std::vector<char> buf(mc.linear.size() * wb);
-  if (mc.root == me_)
+  if (root == me_)
     for (size_t j = 0; j < mc.offsets.size(); ++j)
       pack(ca, st.local[mc.offsets[j]], buf.data() + j * wb);
   MPI_Comm comm = mc.line < 0 ? mesh_.comm() : mesh_.lineComm(mc.line);
-  int root = mc.line < 0 ? mc.root
-                         : static_cast<int>(mesh_.coordsOf(mc.root)[static_cast<size_t>(mc.line)]);
-  MPI_Bcast(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, root, comm);
+  const int rootIn = mc.line < 0 ? root
+                                 : static_cast<int>(mesh_.coordsOf(root)[static_cast<size_t>(mc.line)]);
+  MPI_Bcast(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, rootIn, comm);
   PhaseStats &ps = stats[phase_];
-  if (mc.root == me_) { // counted as the messages it replaces
-    ps.messagesSent += mc.group - 1;
-    ps.bytesSent += static_cast<int64_t>(mc.group - 1) * static_cast<int64_t>(buf.size());
+  const int64_t n = static_cast<int64_t>(mc.members.size());
+  if (root == me_) { // counted as the messages it replaces
+    ps.messagesSent += n - 1;
+    ps.bytesSent += (n - 1) * static_cast<int64_t>(buf.size());
   } else {
     for (size_t j = 0; j < mc.linear.size(); ++j)
       st.cache[mc.linear[j]] = unpack(ca, buf.data() + j * wb);
     ps.messagesReceived += 1;
     ps.bytesReceived += static_cast<int64_t>(buf.size());
   }
-  ++ps.exchanges;
+  if (n > 1) ++ps.exchanges;
 }
 
-void DistributedMemory::exchange(const CommAction &act, const Plan &plan) {
-  const CArray &ca = x_.arrays[act.array];
-  ArrayState &st = arrays_[act.array];
+/// Runs a plan: posts every receive and every send this rank can start,
+/// then takes the messages as they arrive, relaying each multicast on down
+/// its tree as soon as its data is in. Nothing waits on anything but its
+/// own data, so no order among multicasts is needed.
+void DistributedMemory::exchange(int a, const Plan &plan) {
+  const CArray &ca = x_.arrays[a];
+  ArrayState &st = arrays_[a];
   const size_t wb = wireBytes(ca);
   MPI_Comm comm = mesh_.comm();
-  std::vector<MPI_Request> reqs;
-  std::vector<std::vector<char>> rbufs(plan.recvPeers.size()), sbufs(plan.sendPeers.size());
   PhaseStats &ps = stats[phase_];
-  for (size_t k = 0; k < plan.recvPeers.size(); ++k) {
-    rbufs[k].resize(plan.recvLinear[k].size() * wb);
-    reqs.emplace_back();
-    MPI_Irecv(rbufs[k].data(), static_cast<int>(rbufs[k].size()), MPI_BYTE, plan.recvPeers[k],
-              kExchangeTag, comm, &reqs.back());
-    ps.messagesReceived += 1;
-    ps.bytesReceived += static_cast<int64_t>(rbufs[k].size());
+  const size_t nm = plan.multicasts.size(), np = plan.recvPeers.size();
+  // Receive buffers: the multicasts' (the source's own holds what it sends),
+  // then the point-to-point ones.
+  std::vector<std::vector<char>> in(nm + np), out(plan.sendPeers.size());
+  std::vector<MPI_Request> recvs(nm + np, MPI_REQUEST_NULL), sends;
+  std::vector<size_t> position(nm);
+  auto relay = [&](size_t k) {
+    const Multicast &mc = plan.multicasts[k];
+    for (size_t c : treeChildren(position[k], mc.members.size()))
+      MPI_Isend(in[k].data(), static_cast<int>(in[k].size()), MPI_BYTE, mc.members[c],
+                kMulticastTag + mc.members[0], comm, &sends.emplace_back());
+  };
+  for (size_t k = 0; k < nm; ++k) {
+    const Multicast &mc = plan.multicasts[k];
+    position[k] = static_cast<size_t>(
+        std::find(mc.members.begin(), mc.members.end(), me_) - mc.members.begin());
+    in[k].resize(mc.linear.size() * wb);
+    if (position[k] == 0) {
+      for (size_t j = 0; j < mc.offsets.size(); ++j)
+        pack(ca, st.local[mc.offsets[j]], in[k].data() + j * wb);
+      relay(k);
+      // Counted as the messages it replaces.
+      ps.messagesSent += static_cast<int64_t>(mc.members.size() - 1);
+      ps.bytesSent += static_cast<int64_t>((mc.members.size() - 1) * in[k].size());
+    } else {
+      MPI_Irecv(in[k].data(), static_cast<int>(in[k].size()), MPI_BYTE,
+                mc.members[treeParent(position[k])], kMulticastTag + mc.members[0], comm,
+                &recvs[k]);
+    }
+  }
+  for (size_t k = 0; k < np; ++k) {
+    in[nm + k].resize(plan.recvLinear[k].size() * wb);
+    MPI_Irecv(in[nm + k].data(), static_cast<int>(in[nm + k].size()), MPI_BYTE,
+              plan.recvPeers[k], kExchangeTag, comm, &recvs[nm + k]);
   }
   for (size_t k = 0; k < plan.sendPeers.size(); ++k) {
-    sbufs[k].resize(plan.sendOffsets[k].size() * wb);
+    out[k].resize(plan.sendOffsets[k].size() * wb);
     for (size_t j = 0; j < plan.sendOffsets[k].size(); ++j)
-      pack(ca, st.local[plan.sendOffsets[k][j]], sbufs[k].data() + j * wb);
-    reqs.emplace_back();
-    MPI_Isend(sbufs[k].data(), static_cast<int>(sbufs[k].size()), MPI_BYTE, plan.sendPeers[k],
-              kExchangeTag, comm, &reqs.back());
+      pack(ca, st.local[plan.sendOffsets[k][j]], out[k].data() + j * wb);
+    MPI_Isend(out[k].data(), static_cast<int>(out[k].size()), MPI_BYTE, plan.sendPeers[k],
+              kExchangeTag, comm, &sends.emplace_back());
     ps.messagesSent += 1;
-    ps.bytesSent += static_cast<int64_t>(sbufs[k].size());
+    ps.bytesSent += static_cast<int64_t>(out[k].size());
   }
-  ++ps.exchanges;
-  MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
-  for (size_t k = 0; k < plan.recvPeers.size(); ++k)
-    for (size_t j = 0; j < plan.recvLinear[k].size(); ++j)
-      st.cache[plan.recvLinear[k][j]] = unpack(ca, rbufs[k].data() + j * wb);
+  for (;;) {
+    int done = MPI_UNDEFINED;
+    MPI_Waitany(static_cast<int>(recvs.size()), recvs.data(), &done, MPI_STATUS_IGNORE);
+    if (done == MPI_UNDEFINED) break;
+    const size_t k = static_cast<size_t>(done);
+    const std::vector<int64_t> &linear =
+        k < nm ? plan.multicasts[k].linear : plan.recvLinear[k - nm];
+    for (size_t j = 0; j < linear.size(); ++j)
+      st.cache[linear[j]] = unpack(ca, in[k].data() + j * wb);
+    if (k < nm) relay(k);
+    ps.messagesReceived += 1;
+    ps.bytesReceived += static_cast<int64_t>(in[k].size());
+  }
+  MPI_Waitall(static_cast<int>(sends.size()), sends.data(), MPI_STATUSES_IGNORE);
+  if (procs_ > 1) ++ps.exchanges;
 }
 
 void DistributedMemory::runIndirect(int action) {
@@ -510,35 +609,23 @@ void DistributedMemory::beforeStatement(int s, const int64_t *iv) {
   }
 }
 
-/// One element to every rank: its home broadcasts it (every rank calls this
+/// One element to every rank: its home multicasts it (every rank calls this
 /// for the same element in the same order: the control flow is replicated).
 void DistributedMemory::replicate(int a, const int64_t *idx) {
   if (!inRange(a, idx)) return; // reported where it is read
   flushCompute();
   double t0 = MPI_Wtime();
-  ArrayState &st = arrays_[a];
-  const CArray &ca = x_.arrays[a];
-  std::span<const int64_t> sp(idx, ca.extents.size());
-  int home = static_cast<int>(st.dist->home(sp));
-  double v = home == me_ ? st.local[st.dist->localOffset(me_, sp)] : 0.0;
-  char buf[8];
-  pack(ca, v, buf);
-  MPI_Bcast(buf, static_cast<int>(wireBytes(ca)), MPI_BYTE, home, mesh_.comm());
-  v = unpack(ca, buf);
-  if (!st.dist->holds(me_, sp)) st.cache[linearId(ca, idx)] = v;
-  PhaseStats &ps = stats[phase_];
-  if (procs_ > 1) {
-    int64_t wb = static_cast<int64_t>(wireBytes(ca));
-    if (home == me_) {
-      ps.messagesSent += procs_ - 1;
-      ps.bytesSent += (procs_ - 1) * wb;
-    } else {
-      ps.messagesReceived += 1;
-      ps.bytesReceived += wb;
-    }
-    ++ps.exchanges;
-  }
-  ps.communicationSeconds += MPI_Wtime() - t0;
+  const ArrayState &st = arrays_[a];
+  std::span<const int64_t> sp(idx, x_.arrays[a].extents.size());
+  Multicast mc;
+  const int home = static_cast<int>(st.dist->home(sp));
+  mc.members.push_back(home);
+  for (int p = 0; p < procs_; ++p)
+    if (p != home) mc.members.push_back(p);
+  mc.linear.push_back(linearId(x_.arrays[a], idx));
+  if (home == me_) mc.offsets.push_back(st.dist->localOffset(me_, sp));
+  broadcast(a, mc);
+  stats[phase_].communicationSeconds += MPI_Wtime() - t0;
 }
 
 void DistributedMemory::beginRegion(int node) {

@@ -20,9 +20,12 @@
 //         computes, for each, who runs it and who holds what it reads, so
 //         the exchange needs no scheduling message (what a compiler does for
 //         affine references); one message per peer, element-typed payload,
-//         except that a source sending the same elements to every processor
-//         of the mesh or of its line along a mesh dimension broadcasts them
-//         (MPI_Bcast, on every rank in the same order);
+//         except that a source sending the same elements to two or more
+//         processors multicasts them (Multicast: MPI_Bcast over the mesh or
+//         a line, every rank in the same order; otherwise a binomial tree
+//         each rank relays as soon as its data arrives), unless the group is
+//         an all-gather (every member a source to all the others), which
+//         stays one message per peer;
 //         the plan is kept when the action is invariant (jacobi's per-cycle
 //         shifts are computed once);
 //       indirect references: Kali/PARTI inspector/executor - the rank lists
@@ -99,20 +102,23 @@ private:
     std::vector<double> local;
     std::unordered_map<int64_t, double> cache;
   };
-  /// One source sending the same elements to every other processor of the
-  /// mesh, or of its line along one mesh dimension: an MPI_Bcast (a tree,
-  /// as Table 6.1's OneToManyMulticast) instead of a message per receiver.
+  /// One source sending the same elements to two or more processors. Over
+  /// the whole mesh or the source's line along a mesh dimension it is an
+  /// MPI_Bcast on that communicator; over any other group it is relayed down
+  /// a binomial tree of point-to-point messages. Either way it is about
+  /// ceil(log2 p) messages deep (Table 6.1's OneToManyMulticast), not p - 1
+  /// messages from the source.
   struct Multicast {
-    int root = 0;        // processor id
-    int line = -1;       // -1: the whole mesh; m: the line along mesh dimension m
-    int group = 0;       // processors reached, the root included
-    std::vector<int64_t> linear, offsets; // the elements; the root's local offsets
+    int line = -2;                        // -1: the mesh, m: a line, -2: a tree
+    std::vector<int> members;             // the source first, then the receivers
+    std::vector<int64_t> linear, offsets; // the elements; the source's local offsets
   };
   struct Plan {
     bool built = false;
     std::vector<int> sendPeers, recvPeers;
     std::vector<std::vector<int64_t>> sendOffsets, recvLinear;
-    std::vector<Multicast> multicasts; // those this processor is in, in a global order
+    std::vector<Multicast> broadcasts; // those this processor is in, by source
+    std::vector<Multicast> multicasts; // the trees this processor is in
   };
   bool inRange(int a, const int64_t *idx) const;
   void executors(int s, const int64_t *iv, std::vector<int64_t> &out);
@@ -120,9 +126,9 @@ private:
   void runDirect(int action);
   void runIndirect(int action);
   void runReplicate(int action);
-  void exchange(const CommAction &act, const Plan &plan);
-  void multicast(const CommAction &act, const Multicast &mc);
-  int multicastLine(int64_t root, const std::vector<int64_t> &members) const;
+  void exchange(int array, const Plan &plan);
+  void broadcast(int array, const Multicast &mc);
+  int multicastLine(const std::vector<int> &members) const;
   void replicate(int array, const int64_t *idx);
 
   const ExecProgram &x_;
