@@ -1,0 +1,422 @@
+//===- validate/executor/DistributedExchange.cpp - Moving elements -------===//
+//
+// DistributedMemory's communication (Distributed.h): the exchanges placed
+// before a node (regular, indirect, replicating), the broadcasts before a
+// loop or an instance, and the multicasts and point-to-point messages they
+// are made of.
+//
+//===----------------------------------------------------------------------===//
+#include "validate/executor/Distributed.h"
+
+#include "validate/executor/Messages.h"
+#include "validate/runtime/Schedule.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_set>
+
+namespace dlayout::exec {
+
+template <class F> void DistributedMemory::instances(const CommItem &it, int level, F &&f) {
+  const CStmt &st = x_.stmts[it.stmt];
+  const int end = it.boundLoop >= 0 ? it.boundLoop : st.depth();
+  std::vector<int64_t> &iv = scratchIv_;
+  iv = in_->ivs();
+  auto rec = [&](auto &self, int k) -> void {
+    if (k >= end) { f(iv.data()); return; }
+    const CLoop &l = x_.loops[st.loops[k]];
+    int64_t lo = in_->bound(l.lower, iv.data()), hi = in_->bound(l.upper, iv.data());
+    int64_t &i = iv[st.loops[k]];
+    if (l.step > 0) for (i = lo; i <= hi; i += l.step) self(self, k + 1);
+    else for (i = lo; i >= hi; i += l.step) self(self, k + 1);
+  };
+  rec(rec, level);
+}
+
+void DistributedMemory::beforeNode(int node, const int64_t *) {
+  flushCompute();
+  double t0 = MPI_Wtime();
+  for (int a : x_.nodes[node].actions) {
+    if (x_.actions[a].replicate) runReplicate(a);
+    else if (x_.actions[a].indirect) runIndirect(a);
+    else runDirect(a);
+  }
+  stats[phase_].communicationSeconds += MPI_Wtime() - t0;
+}
+
+void DistributedMemory::runDirect(int action) {
+  const CommAction &act = x_.actions[action];
+  Plan &plan = plans_[action];
+  if (!plan.built || !act.invariant) {
+    plan = Plan{};
+    const CArray &ca = x_.arrays[act.array];
+    rt::ArrayDistribution &dist = *arrays_[act.array].dist;
+    // The whole pattern, every rank's: source -> receiver -> element ->
+    // the source's local offset (known on the source only).
+    std::map<int64_t, std::map<int64_t, std::map<int64_t, int64_t>>> pattern;
+    std::vector<int64_t> execs;
+    int64_t idx[8];
+    for (const CommItem &it : act.items) {
+      const CStmt &st = x_.stmts[it.stmt];
+      const CRef &r = it.index ? st.indexRefs[it.ref] : st.refs[it.ref];
+      const size_t rank = r.subs.size();
+      instances(it, act.level, [&](const int64_t *iv) {
+        executors(it.stmt, iv, execs);
+        in_->refIndex(it.stmt, r, iv, idx);
+        if (!inRange(r.array, idx)) return;
+        std::span<const int64_t> sp(idx, rank);
+        for (int64_t e : execs) {
+          int64_t src = dist.holderNear(sp, e);
+          if (src == e) continue;
+          auto &elements = pattern[src][e];
+          int64_t g = linearId(ca, idx);
+          if (!elements.count(g)) elements[g] = src == me_ ? dist.localOffset(me_, sp) : -1;
+        }
+      });
+    }
+    // A source that sends the same elements to two or more receivers
+    // multicasts them, unless every member of its group sends to all the
+    // others (an all-gather: one message per peer is as deep and no
+    // relaying).
+    auto sameElements = [](const auto &receivers) {
+      const auto &first = receivers.begin()->second;
+      return std::all_of(receivers.begin(), receivers.end(), [&](const auto &r) {
+        return r.second.size() == first.size() &&
+               std::equal(r.second.begin(), r.second.end(), first.begin(),
+                          [](const auto &a, const auto &b) { return a.first == b.first; });
+      });
+    };
+    auto membersOf = [&](int64_t src) {
+      std::set<int64_t> m{src};
+      for (const auto &[e, elements] : pattern[src]) m.insert(e);
+      return m;
+    };
+    for (const auto &[src, receivers] : pattern) {
+      bool relay = receivers.size() >= 2 && sameElements(receivers);
+      if (relay) {
+        const std::set<int64_t> group = membersOf(src);
+        relay = !std::all_of(group.begin(), group.end(), [&](int64_t p) {
+          return pattern.count(p) && membersOf(p) == group;
+        });
+      }
+      if (relay) {
+        if (src != me_ && !receivers.count(me_)) continue;
+        std::vector<int> members{static_cast<int>(src)};
+        for (const auto &[e, elements] : receivers) members.push_back(static_cast<int>(e));
+        const int line = multicastLine(members);
+        Multicast &mc = (line >= -1 ? plan.broadcasts : plan.multicasts).emplace_back();
+        mc.members = std::move(members);
+        mc.line = line;
+        treeOrder(mc.members);
+        for (const auto &[g, offset] : receivers.begin()->second) {
+          mc.linear.push_back(g);
+          if (src == me_) mc.offsets.push_back(offset);
+        }
+        continue;
+      }
+      for (const auto &[e, elements] : receivers) {
+        if (src == me_) {
+          plan.sendPeers.push_back(static_cast<int>(e));
+          plan.sendOffsets.emplace_back();
+          for (const auto &[g, offset] : elements) plan.sendOffsets.back().push_back(offset);
+        } else if (e == me_) {
+          plan.recvPeers.push_back(static_cast<int>(src));
+          plan.recvLinear.emplace_back();
+          for (const auto &[g, offset] : elements) plan.recvLinear.back().push_back(g);
+        }
+      }
+    }
+    plan.built = true;
+  }
+  for (const Multicast &mc : plan.broadcasts) broadcast(act.array, mc);
+  exchange(act.array, plan);
+}
+
+/// The communicator a multicast over `members` (the source first) can use:
+/// -1 when they are every processor, m when they are the source's line along
+/// mesh dimension m, -2 when neither.
+int DistributedMemory::multicastLine(const std::vector<int> &members) const {
+  if (static_cast<int>(members.size()) == procs_) return -1;
+  const std::vector<int64_t> at = mesh_.coordsOf(members.front());
+  for (int m = 0; m < mesh_.dims(); ++m) {
+    if (static_cast<int64_t>(members.size()) != mesh_.shape()[m]) continue;
+    bool onLine = std::all_of(members.begin(), members.end(), [&](int p) {
+      std::vector<int64_t> c = mesh_.coordsOf(p);
+      for (int k = 0; k < mesh_.dims(); ++k)
+        if (k != m && c[k] != at[k]) return false;
+      return true;
+    });
+    if (onLine) return m;
+  }
+  return -2;
+}
+
+/// A multicast over the mesh or a line: MPI_Bcast on its communicator.
+void DistributedMemory::broadcast(int a, const Multicast &mc) {
+  const CArray &ca = x_.arrays[a];
+  ArrayState &st = arrays_[a];
+  const size_t wb = wireBytes(ca);
+  const int root = mc.members.front();
+  std::vector<char> buf(mc.linear.size() * wb);
+  if (root == me_)
+    for (size_t j = 0; j < mc.offsets.size(); ++j)
+      pack(ca, st.local[mc.offsets[j]], buf.data() + j * wb);
+  MPI_Comm comm = mc.line < 0 ? mesh_.comm() : mesh_.lineComm(mc.line);
+  const int rootIn = mc.line < 0 ? root
+                                 : static_cast<int>(mesh_.coordsOf(root)[static_cast<size_t>(mc.line)]);
+  MPI_Bcast(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, rootIn, comm);
+  PhaseStats &ps = stats[phase_];
+  const int64_t n = static_cast<int64_t>(mc.members.size());
+  if (root == me_) { // counted as the messages it replaces
+    ps.messagesSent += n - 1;
+    ps.bytesSent += (n - 1) * static_cast<int64_t>(buf.size());
+  } else {
+    for (size_t j = 0; j < mc.linear.size(); ++j)
+      st.cache[mc.linear[j]] = unpack(ca, buf.data() + j * wb);
+    ps.messagesReceived += 1;
+    ps.bytesReceived += static_cast<int64_t>(buf.size());
+  }
+  if (n > 1) ++ps.exchanges;
+}
+
+/// Runs a plan: posts every receive and every send this rank can start,
+/// then takes the messages as they arrive, relaying each multicast on down
+/// its tree as soon as its data is in. Nothing waits on anything but its
+/// own data, so no order among multicasts is needed.
+void DistributedMemory::exchange(int a, const Plan &plan) {
+  const CArray &ca = x_.arrays[a];
+  ArrayState &st = arrays_[a];
+  const size_t wb = wireBytes(ca);
+  MPI_Comm comm = mesh_.comm();
+  PhaseStats &ps = stats[phase_];
+  const size_t nm = plan.multicasts.size(), np = plan.recvPeers.size();
+  // Receive buffers: the multicasts' (the source's own holds what it sends),
+  // then the point-to-point ones.
+  std::vector<std::vector<char>> in(nm + np), out(plan.sendPeers.size());
+  std::vector<MPI_Request> recvs(nm + np, MPI_REQUEST_NULL), sends;
+  std::vector<size_t> position(nm);
+  auto relay = [&](size_t k) {
+    const Multicast &mc = plan.multicasts[k];
+    for (size_t c : treeChildren(position[k], mc.members.size()))
+      MPI_Isend(in[k].data(), static_cast<int>(in[k].size()), MPI_BYTE, mc.members[c],
+                kMulticastTag + mc.members[0], comm, &sends.emplace_back());
+  };
+  for (size_t k = 0; k < nm; ++k) {
+    const Multicast &mc = plan.multicasts[k];
+    position[k] = static_cast<size_t>(
+        std::find(mc.members.begin(), mc.members.end(), me_) - mc.members.begin());
+    in[k].resize(mc.linear.size() * wb);
+    if (position[k] == 0) {
+      for (size_t j = 0; j < mc.offsets.size(); ++j)
+        pack(ca, st.local[mc.offsets[j]], in[k].data() + j * wb);
+      relay(k);
+      // Counted as the messages it replaces.
+      ps.messagesSent += static_cast<int64_t>(mc.members.size() - 1);
+      ps.bytesSent += static_cast<int64_t>((mc.members.size() - 1) * in[k].size());
+    } else {
+      MPI_Irecv(in[k].data(), static_cast<int>(in[k].size()), MPI_BYTE,
+                mc.members[treeParent(position[k])], kMulticastTag + mc.members[0], comm,
+                &recvs[k]);
+    }
+  }
+  for (size_t k = 0; k < np; ++k) {
+    in[nm + k].resize(plan.recvLinear[k].size() * wb);
+    MPI_Irecv(in[nm + k].data(), static_cast<int>(in[nm + k].size()), MPI_BYTE,
+              plan.recvPeers[k], kExchangeTag, comm, &recvs[nm + k]);
+  }
+  for (size_t k = 0; k < plan.sendPeers.size(); ++k) {
+    out[k].resize(plan.sendOffsets[k].size() * wb);
+    for (size_t j = 0; j < plan.sendOffsets[k].size(); ++j)
+      pack(ca, st.local[plan.sendOffsets[k][j]], out[k].data() + j * wb);
+    MPI_Isend(out[k].data(), static_cast<int>(out[k].size()), MPI_BYTE, plan.sendPeers[k],
+              kExchangeTag, comm, &sends.emplace_back());
+    ps.messagesSent += 1;
+    ps.bytesSent += static_cast<int64_t>(out[k].size());
+  }
+  for (;;) {
+    int done = MPI_UNDEFINED;
+    MPI_Waitany(static_cast<int>(recvs.size()), recvs.data(), &done, MPI_STATUS_IGNORE);
+    if (done == MPI_UNDEFINED) break;
+    const size_t k = static_cast<size_t>(done);
+    const std::vector<int64_t> &linear =
+        k < nm ? plan.multicasts[k].linear : plan.recvLinear[k - nm];
+    for (size_t j = 0; j < linear.size(); ++j)
+      st.cache[linear[j]] = unpack(ca, in[k].data() + j * wb);
+    if (k < nm) relay(k);
+    ps.messagesReceived += 1;
+    ps.bytesReceived += static_cast<int64_t>(in[k].size());
+  }
+  MPI_Waitall(static_cast<int>(sends.size()), sends.data(), MPI_STATUSES_IGNORE);
+  if (procs_ > 1) ++ps.exchanges;
+}
+
+void DistributedMemory::runIndirect(int action) {
+  const CommAction &act = x_.actions[action];
+  const CArray &ca = x_.arrays[act.array];
+  ArrayState &st = arrays_[act.array];
+  const size_t rank = ca.extents.size();
+  if (st.dist->copies() >= procs_) return; // every rank holds every element
+  // Inspector: the elements this rank's own instances read and does not hold.
+  std::vector<int64_t> indices, linear;
+  std::unordered_set<int64_t> seen;
+  std::vector<int64_t> execs;
+  int64_t idx[8];
+  for (const CommItem &it : act.items) {
+    const CStmt &st2 = x_.stmts[it.stmt];
+    const CRef &r = st2.refs[it.ref];
+    instances(it, act.level, [&](const int64_t *iv) {
+      executors(it.stmt, iv, execs);
+      if (std::find(execs.begin(), execs.end(), me_) == execs.end()) return;
+      in_->refIndex(it.stmt, r, iv, idx);
+      if (!inRange(r.array, idx)) return;
+      std::span<const int64_t> sp(idx, rank);
+      if (st.dist->holds(me_, sp)) return;
+      int64_t g = linearId(ca, idx);
+      if (!seen.insert(g).second) return;
+      linear.push_back(g);
+      indices.insert(indices.end(), idx, idx + rank);
+    });
+  }
+  rt::Counters &c = mesh_.counters();
+  auto before = c[rt::Phase::Scheduling];
+  auto sched = rt::Schedule::build(mesh_, *st.dist, indices, rt::Copies::One);
+  PhaseStats &ps = stats[phase_];
+  ps.schedulingMessages += c[rt::Phase::Scheduling].messagesSent - before.messagesSent;
+  ps.schedulingBytes += c[rt::Phase::Scheduling].bytesSent - before.bytesSent;
+  if (!sched) {
+    if (failure.empty()) failure = sched.error().message;
+    return;
+  }
+  std::vector<double> out(linear.size());
+  if (wireBytes(ca) == 4 && ca.type == "f32") {
+    std::vector<float> loc(st.local.begin(), st.local.end()), o(out.size());
+    sched->gather(mesh_, loc.data(), o.data());
+    std::copy(o.begin(), o.end(), out.begin());
+  } else if (wireBytes(ca) == 4) {
+    std::vector<int32_t> loc(st.local.size()), o(out.size());
+    for (size_t k = 0; k < loc.size(); ++k) loc[k] = static_cast<int32_t>(st.local[k]);
+    sched->gather(mesh_, loc.data(), o.data());
+    std::copy(o.begin(), o.end(), out.begin());
+  } else {
+    sched->gather(mesh_, st.local.data(), out.data());
+  }
+  const int64_t wb = static_cast<int64_t>(wireBytes(ca));
+  ps.messagesReceived += sched->sourcePeers();
+  ps.bytesReceived += sched->elementsIn() * wb;
+  ps.messagesSent += sched->destinationPeers();
+  ps.bytesSent += sched->elementsOut() * wb;
+  ++ps.exchanges;
+  for (size_t j = 0; j < linear.size(); ++j) st.cache[linear[j]] = out[j];
+}
+
+void DistributedMemory::runReplicate(int action) {
+  const CommAction &act = x_.actions[action];
+  const CArray &ca = x_.arrays[act.array];
+  ArrayState &st = arrays_[act.array];
+  const size_t rank = ca.extents.size();
+  if (st.dist->copies() >= procs_) return; // every rank holds every element
+  // Every rank lists the same elements in the same order (the control flow
+  // is replicated), each with its home; the homes' values are gathered.
+  struct Wanted {
+    int64_t linear;
+    int home;
+    bool held;
+  };
+  std::vector<Wanted> wanted;
+  std::unordered_set<int64_t> seen;
+  std::vector<int> counts(static_cast<size_t>(procs_), 0);
+  std::vector<char> mine;
+  const size_t wb = wireBytes(ca);
+  int64_t idx[8];
+  for (const CommItem &it : act.items) {
+    const CStmt &s = x_.stmts[it.stmt];
+    const CRef *r = &s.indexRefs[it.ref];
+    if (it.boundLoop >= 0) {
+      const CLoop &l = x_.loops[s.loops[it.boundLoop]];
+      size_t lower = l.lower.refs.size(), k = static_cast<size_t>(it.ref);
+      r = k < lower ? &l.lower.refs[k] : &l.upper.refs[k - lower];
+    }
+    instances(it, act.level, [&](const int64_t *iv) {
+      in_->refIndex(it.boundLoop >= 0 ? -1 : it.stmt, *r, iv, idx);
+      if (!inRange(r->array, idx)) return; // reported where it is read
+      int64_t g = linearId(ca, idx);
+      if (!seen.insert(g).second) return;
+      std::span<const int64_t> sp(idx, rank);
+      int home = static_cast<int>(st.dist->home(sp));
+      wanted.push_back({g, home, st.dist->holds(me_, sp)});
+      counts[static_cast<size_t>(home)] += static_cast<int>(wb);
+      if (home == me_) {
+        mine.resize(mine.size() + wb);
+        pack(ca, st.local[st.dist->localOffset(me_, sp)], mine.data() + mine.size() - wb);
+      }
+    });
+  }
+  std::vector<int> displs(counts.size(), 0);
+  for (size_t p = 1; p < counts.size(); ++p) displs[p] = displs[p - 1] + counts[p - 1];
+  std::vector<char> all(static_cast<size_t>(displs.back() + counts.back()));
+  MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), MPI_BYTE, all.data(), counts.data(),
+                 displs.data(), MPI_BYTE, mesh_.comm());
+  std::vector<int> cursor = displs;
+  for (const Wanted &w : wanted) {
+    size_t at = static_cast<size_t>(cursor[static_cast<size_t>(w.home)]);
+    cursor[static_cast<size_t>(w.home)] += static_cast<int>(wb);
+    if (!w.held) st.cache[w.linear] = unpack(ca, all.data() + at);
+  }
+  PhaseStats &ps = stats[phase_];
+  if (procs_ > 1) { // each home sends its part to every other rank
+    int64_t others = 0;
+    for (int p = 0; p < procs_; ++p)
+      if (p != me_ && counts[static_cast<size_t>(p)] > 0) {
+        ++others;
+        ps.bytesReceived += counts[static_cast<size_t>(p)];
+      }
+    ps.messagesReceived += others;
+    if (!mine.empty()) {
+      ps.messagesSent += procs_ - 1;
+      ps.bytesSent += static_cast<int64_t>(procs_ - 1) * static_cast<int64_t>(mine.size());
+    }
+    ++ps.exchanges;
+  }
+}
+
+void DistributedMemory::beforeLoop(int slot, const int64_t *iv) {
+  const CLoop &l = x_.loops[slot];
+  for (const CBound *b : {&l.lower, &l.upper})
+    for (const CRef &r : b->refs) {
+      int64_t idx[8];
+      in_->refIndex(-1, r, iv, idx);
+      replicate(r.array, idx);
+    }
+}
+
+void DistributedMemory::beforeStatement(int s, const int64_t *iv) {
+  const CStmt &st = x_.stmts[s];
+  for (int k : st.replicated) {
+    const CRef &r = st.indexRefs[k];
+    int64_t idx[8];
+    in_->refIndex(s, r, iv, idx);
+    replicate(r.array, idx);
+  }
+}
+
+/// One element to every rank: its home multicasts it (every rank calls this
+/// for the same element in the same order: the control flow is replicated).
+void DistributedMemory::replicate(int a, const int64_t *idx) {
+  if (!inRange(a, idx)) return; // reported where it is read
+  flushCompute();
+  double t0 = MPI_Wtime();
+  const ArrayState &st = arrays_[a];
+  std::span<const int64_t> sp(idx, x_.arrays[a].extents.size());
+  Multicast mc;
+  const int home = static_cast<int>(st.dist->home(sp));
+  mc.members.push_back(home);
+  for (int p = 0; p < procs_; ++p)
+    if (p != home) mc.members.push_back(p);
+  mc.linear.push_back(linearId(x_.arrays[a], idx));
+  if (home == me_) mc.offsets.push_back(st.dist->localOffset(me_, sp));
+  broadcast(a, mc);
+  stats[phase_].communicationSeconds += MPI_Wtime() - t0;
+}
+
+} // namespace dlayout::exec
