@@ -87,32 +87,30 @@ void DistributedMemory::runDirect(int action) {
                           [](const auto &a, const auto &b) { return a.first == b.first; });
       });
     };
-    auto membersOf = [&](int64_t src) {
-      std::set<int64_t> m{src};
-      for (const auto &[e, elements] : pattern[src]) m.insert(e);
-      return m;
-    };
+    std::map<int64_t, std::set<int64_t>> groups; // each source with its receivers
     for (const auto &[src, receivers] : pattern) {
-      bool relay = receivers.size() >= 2 && sameElements(receivers);
-      if (relay) {
-        const std::set<int64_t> group = membersOf(src);
-        relay = !std::all_of(group.begin(), group.end(), [&](int64_t p) {
-          return pattern.count(p) && membersOf(p) == group;
-        });
-      }
-      if (relay) {
+      std::set<int64_t> &g = groups[src];
+      g.insert(src);
+      for (const auto &[e, elements] : receivers) g.insert(e);
+    }
+    for (const auto &[src, receivers] : pattern) {
+      const std::set<int64_t> &group = groups[src];
+      const bool allGather = std::all_of(group.begin(), group.end(), [&](int64_t p) {
+        auto it = groups.find(p);
+        return it != groups.end() && it->second == group;
+      });
+      if (receivers.size() >= 2 && sameElements(receivers) && !allGather) {
         if (src != me_ && !receivers.count(me_)) continue;
-        std::vector<int> members{static_cast<int>(src)};
-        for (const auto &[e, elements] : receivers) members.push_back(static_cast<int>(e));
-        const int line = multicastLine(members);
-        Multicast &mc = (line >= -1 ? plan.broadcasts : plan.multicasts).emplace_back();
-        mc.members = std::move(members);
-        mc.line = line;
-        treeOrder(mc.members);
+        Multicast mc;
+        mc.members.push_back(static_cast<int>(src));
+        for (const auto &[e, elements] : receivers) mc.members.push_back(static_cast<int>(e));
+        mc.line = multicastLine(mc.members);
+        if (mc.line == -2) treeOrder(mc.members);
         for (const auto &[g, offset] : receivers.begin()->second) {
           mc.linear.push_back(g);
           if (src == me_) mc.offsets.push_back(offset);
         }
+        (mc.line >= -1 ? plan.broadcasts : plan.multicasts).push_back(std::move(mc));
         continue;
       }
       for (const auto &[e, elements] : receivers) {
