@@ -44,9 +44,9 @@ int TermWalk::type1Loop(const std::vector<int> &pairs, int l) {
       group.push_back(d);
   }
   if (group.size() == 1)
-    table42(group[0], at[group[0]].first, at[group[0]].second, lr);
+    table42(group[0], l, at[group[0]].first, at[group[0]].second, lr);
   else if (group.size() > 1)
-    table43(group, at, lr);
+    table43(group, at, l, lr);
   return applyTiling(tiles);
 }
 
@@ -99,7 +99,7 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
 }
 
 /// Table 4.2: one pair varying in the type-1 loop.
-void TermWalk::table42(int d, const SubRef &L, const SubRef &R,
+void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                        const LoopRange &lr) {
   DimResult &dim = out.dims[d];
   int64_t N = procsOf(d);
@@ -110,7 +110,7 @@ void TermWalk::table42(int d, const SubRef &L, const SubRef &R,
     return;
   }
   if (L.kind != SubRef::Single && R.kind == SubRef::Single) {
-    if (rf_.reductionOperand) {
+    if (reductionOperand(l)) {
       dim.terms.push_back(term(Primitive::Reduction, d,
                                "Table 4.2: constant / single, reduction",
                                reductionGroup(d, les(R, lr))));
@@ -234,7 +234,7 @@ void TermWalk::speedRatioTerm(int d, const SubRef &L, const SubRef &R,
 /// the faster-varying rhs one.
 void TermWalk::table43(const std::vector<int> &pairs,
                        const std::vector<std::pair<SubRef, SubRef>> &at,
-                       const LoopRange &lr) {
+                       int l, const LoopRange &lr) {
   int fvL = -1, fvR = -1;
   for (int d : pairs) {
     const auto &[L, R] = at[d];
@@ -266,7 +266,7 @@ void TermWalk::table43(const std::vector<int> &pairs,
             chance(d, "Table 4.3 (row 6): (1 - 1/N_s) Transfer", procsOf(d)));
         continue;
       }
-      if (rf_.reductionOperand) {
+      if (reductionOperand(l)) {
         out.dims[d].terms.push_back(term(
             Primitive::Reduction, d, "Table 4.3 (row 6): Reduction(1, les(fv))",
             reductionGroup(d, les(R, lr))));

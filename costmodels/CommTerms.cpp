@@ -323,15 +323,7 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
       for (int d = 0; d < D_; ++d)
         if (level_[d] == pos + 1)
           return false; // accounted for by that mesh dimension's pair
-      if (!rf_.reductionOperand)
-        return true;
-      // A reduction over this loop is combined locally.
-      if (!sf_.hasLhs)
-        return false;
-      for (const auto &g : sf_.lhs.subs)
-        if (g.alphaAt(pos) != 0 || g.varLevel == pos + 1)
-          return true;
-      return false;
+      return !reductionOperand(pos); // a reduction over it is combined locally
     };
     bool unknown = (f.cls == SubscriptClass::Unknown ||
                     f.cls == SubscriptClass::Indirect) &&

@@ -71,6 +71,20 @@ private:
 
   int64_t procsOf(int d) const { return lv_.mesh[d]; }
 
+  /// Table 4.2/4.3's "reduction op": the rhs takes part in a reduction in
+  /// loop l, one whose lhs (an array element; a scalar has none) does not
+  /// vary in l. matmul's C(I,J) += A(I,K) * B(K,J) reduces over K only.
+  bool reductionOperand(int l) const {
+    if (!rf_.reductionOperand)
+      return false;
+    if (!sf_.hasLhs)
+      return true;
+    for (const auto &g : sf_.lhs.subs)
+      if (g.alphaAt(l) != 0 || g.varLevel == l + 1)
+        return false;
+    return true;
+  }
+
   /// The processors a Reduction along mesh dimension d spans. The thesis
   /// takes les, those holding operands; a reduction into a scalar, which
   /// every processor holds (replicated, section 2.1), must reach them all:
@@ -118,8 +132,9 @@ private:
   /// the replicated cases).
   void table44(int d, const SubRef &L, const SubRef &R, const LoopRange &lr);
 
-  /// Table 4.2: one pair varying in the type-1 loop.
-  void table42(int d, const SubRef &L, const SubRef &R, const LoopRange &lr);
+  /// Table 4.2: one pair varying in the type-1 loop l.
+  void table42(int d, int l, const SubRef &L, const SubRef &R,
+               const LoopRange &lr);
 
   /// D-Scatter(mlis/k, k) for k > 1, (N > 1) Transfer(mlis) for k = 1,
   /// D-Gather(mlis, 1/k) for k < 1; the size lands on dimension d.
@@ -137,7 +152,7 @@ private:
   /// Table 4.3, generalised: the faster-varying lhs sub-reference against
   /// the faster-varying rhs one.
   void table43(const std::vector<int> &pairs,
-               const std::vector<std::pair<SubRef, SubRef>> &at,
+               const std::vector<std::pair<SubRef, SubRef>> &at, int l,
                const LoopRange &lr);
 
   //===--------------------------------------------------------------------===//

@@ -319,6 +319,34 @@ TEST(Reduction, IntoAScalarReachesEveryProcessorOfTheDimension) {
   EXPECT_NEAR(c[0].seconds, ceilLog2(N) * T(8), 1e-12);
 }
 
+TEST(Reduction, OnlyOverTheLoopsItReducesOver) {
+  // C(I,J) = C(I,J) + B(J,K) reduces over K only. With C's I and B's J on
+  // one mesh dimension, B(J,K) varies in J where C(I,J) stays on one
+  // processor: Table 4.2's constant / single pair, and "reduction op" asks
+  // for a reduction in that loop (J), which there is not: the elements are
+  // gathered (every C(I,J) is a different element), not combined.
+  const int64_t n = 16, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("C", {n, n});
+  b.array("B", {n, n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.p("N"), "I", 1, true);
+  auto k = b.loop("K", b.c(1), b.p("N"), "J");
+  auto s = b.stmt({i, j, k}, b.ref("C", {b.iv(i), b.iv(j)}),
+                  {b.ref("C", {b.iv(i), b.iv(j)}), b.ref("B", {b.iv(j), b.iv(k)})},
+                  {.loads = 2, .stores = 1, .fadd = 1}, "sum");
+  b.dep(s, s, K::Flow, "C", k, {"=", "=", "<"}, {0, 0, 1});
+  Layout l = layout({N}, {{"C", {block(0), collapsed()}},
+                          {"B", {block(0), collapsed()}}});
+  auto c = comm(run(b.build(), l), s, "B");
+  ASSERT_FALSE(c.empty());
+  for (const auto &t : c)
+    EXPECT_NE(t.primitive, "Reduction") << t.rule;
+  EXPECT_EQ(c[0].primitive, "Gather") << c[0].rule;
+  EXPECT_EQ(c[0].groupSize, N);
+}
+
 TEST(ScalarAssignment, ItsOperandsReachEveryProcessor) {
   // T = X(K), K = 1..8, X blocked over 4: T is neither a reduction nor
   // private, so every processor runs the assignment (and keeps T): X(1:8)
