@@ -58,6 +58,19 @@ private:
   std::optional<Expr> diamond(llvm::PHINode *Phi);
   Expr scalarRead(const std::string &name, llvm::Type *T);
   void addGuards(llvm::BasicBlock *BB);
+  /// The branches that guard BB (outermost first), each with whether BB
+  /// runs on its false edge.
+  std::vector<std::pair<llvm::BasicBlock *, bool>> guardBranches(llvm::BasicBlock *BB);
+  /// An IF whose condition reads array elements and that stands outside a
+  /// loop it controls (dgefa's IF (A(L,K) .EQ. 0) GO TO 40 above DO 15) is
+  /// evaluated once, where it stands, not again by every statement instance
+  /// below it (the statements may change the elements it read): it becomes
+  /// a predicate, a logical scalar assigned at the IF, and the statements it
+  /// guards test that scalar. Predicates: branch block -> scalar name.
+  void findPredicates();
+  void addPredicates();
+  std::map<const llvm::BasicBlock *, std::string> Predicates;
+  std::vector<llvm::BasicBlock *> PredicateBlocks; // function order
   /// The nearest strict dominator of BB whose branch may guard what it
   /// dominates (a conditional branch that leaves no loop and tests no
   /// pointer), or null: addGuards walks these only, so a function of many

@@ -119,6 +119,7 @@ bool FunctionBuilder::interestingScalar(Instruction *I) {
 }
 
 void FunctionBuilder::buildStatements() {
+  findPredicates();
   for (BasicBlock &BB : F) {
     for (Instruction &I : BB) {
       if (isa<DbgInfoIntrinsic>(I)) continue;
@@ -148,6 +149,7 @@ void FunctionBuilder::buildStatements() {
     }
     addReductionStarts(BB);
   }
+  addPredicates();
   buildPhases();
 }
 
@@ -453,18 +455,70 @@ Expr FunctionBuilder::scalarRead(const std::string &name, Type *T) {
 /// that dominate it without being post-dominated by it, other than the tests
 /// that leave a loop.
 void FunctionBuilder::addGuards(BasicBlock *BB) {
+  for (auto [D, viaFalse] : guardBranches(BB)) {
+    auto *Br = cast<BranchInst>(D->getTerminator());
+    Guard G;
+    auto pred = Predicates.find(D);
+    G.condition = pred != Predicates.end() ? leaf(Expr::Kind::Scalar, pred->second)
+                                           : expr(Br->getCondition());
+    if (viaFalse) G.condition = op("not", {G.condition});
+    Cur->guards.push_back(G);
+  }
+}
+
+std::vector<std::pair<BasicBlock *, bool>> FunctionBuilder::guardBranches(BasicBlock *BB) {
   auto &DT = Sym.dt();
   auto &PDT = Sym.pdt();
+  std::vector<std::pair<BasicBlock *, bool>> out;
   for (BasicBlock *D = guardAbove(BB); D; D = guardAbove(D)) {
     auto *Br = cast<BranchInst>(D->getTerminator());
     if (PDT.dominates(BB, D)) continue;
     bool viaTrue = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(0)), BB);
     bool viaFalse = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(1)), BB);
     if (viaTrue == viaFalse) continue;
-    Guard G;
-    G.condition = expr(Br->getCondition());
-    if (viaFalse) G.condition = op("not", {G.condition});
-    Cur->guards.insert(Cur->guards.begin(), G);
+    out.insert(out.begin(), {D, viaFalse});
+  }
+  return out;
+}
+
+void FunctionBuilder::findPredicates() {
+  std::set<std::string> names;
+  for (auto &s : P.scalars) names.insert(s.name);
+  for (BasicBlock &BB : F)
+    for (auto [D, viaFalse] : guardBranches(&BB)) {
+      auto *Br = cast<BranchInst>(D->getTerminator());
+      if (Predicates.count(D) || !readsArray(Br->getCondition(), Sym)) continue;
+      // A name no source variable can have; "if@LINE", made unique.
+      std::string base = "if@" + std::to_string(Sym.locOf(Br).line), name = base;
+      for (int k = 2; names.count(name); ++k) name = base + "." + std::to_string(k);
+      names.insert(name);
+      Predicates[D] = name;
+    }
+  for (BasicBlock &BB : F)
+    if (Predicates.count(&BB)) PredicateBlocks.push_back(&BB);
+}
+
+/// `if@LINE = condition` at the end of the IF's block, under the IF's own
+/// guards.
+void FunctionBuilder::addPredicates() {
+  for (BasicBlock *D : PredicateBlocks) {
+    auto *Br = cast<BranchInst>(D->getTerminator());
+    Statement S;
+    S.id = "S" + std::to_string(++StmtCounter);
+    S.loc = Sym.locOf(Br);
+    for (llvm::Loop *L = Sym.loopInfo().getLoopFor(D); L; L = L->getParentLoop())
+      if (auto *R = Sym.record(L)) S.loops.insert(S.loops.begin(), R->id);
+    S.scalarWrite = Predicates[D];
+    P.statements.push_back(S);
+    size_t index = P.statements.size() - 1;
+    StmtAt.push_back(Br);
+    Cur = &P.statements[index];
+    CurAccesses.clear();
+    Cur->expr = expr(Br->getCondition(), /*root=*/true);
+    addGuards(D);
+    P.scalars.push_back(Scalar{Cur->scalarWrite, "i32", Cur->loc});
+    for (auto &[ref, access] : CurAccesses) PendingRefs.push_back({index, ref, access});
+    Cur = nullptr;
   }
 }
 

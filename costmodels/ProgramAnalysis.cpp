@@ -618,7 +618,12 @@ Result<ProgramFacts> analyzeProgram(const Program &p,
   LoopTable lt(p);
   DependenceLevels dl(p);
   std::set<std::string> guardsSeen;
-  const auto privateReaders = privateScalarReaders(p);
+  // Scalars as the thesis treats them (its placement, or section 5.4.1's
+  // uncosted scalar assignments): privatized only where assigned
+  // unconditionally, as Parafrase-2 did.
+  const bool thesisScalars =
+      opts.placement == PlacementSource::SequentialLoops || !opts.scalarCommunication;
+  const auto privateReaders = privateScalarReaders(p, !thesisScalars);
   for (int s = 0; s < int(p.statements.size()); ++s) {
     auto sf = statementFacts(p, s, pf, lt, dl, opts, privateReaders, guardsSeen);
     if (!sf)

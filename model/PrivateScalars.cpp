@@ -15,6 +15,11 @@ void scalarsOf(const Expr &e, std::set<std::string> &out) {
   for (const Expr &a : e.args) scalarsOf(a, out);
 }
 
+bool readsElement(const Expr &e) {
+  return e.kind == Expr::Kind::Ref ||
+         std::any_of(e.args.begin(), e.args.end(), [](const Expr &a) { return readsElement(a); });
+}
+
 void scalarsOfSubscripts(const std::vector<Reference> &refs, std::set<std::string> &out) {
   for (const Reference &r : refs)
     for (const Subscript &s : r.subscripts)
@@ -37,7 +42,7 @@ void scalarsRead(const Bound &b, std::set<std::string> &out) {
   scalarsOfSubscripts(b.exprRefs, out);
 }
 
-std::vector<std::vector<size_t>> privateScalarReaders(const Program &p) {
+std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool guarded) {
   const size_t n = p.statements.size();
   std::vector<std::set<std::string>> reads(n);
   std::set<std::string> control; // read by bounds and subscripts
@@ -56,13 +61,29 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p) {
   auto reduces = [&](size_t w, const std::string &v) {
     return assigns(w, v) && !p.statements[w].reduction.empty();
   };
-  // The unconditional assignment of v in j's own loop body that j reads:
-  // the last assignment of v before j there (-1 when there is none, or when
-  // it is guarded).
+  // Whether j runs only in iterations where w ran: each guard of w is one of
+  // j's, and its value cannot change between them (it reads no array
+  // element, and no scalar that w or a statement up to j assigns).
+  auto guardsShared = [&](size_t w, size_t j) {
+    if (!guarded && !p.statements[w].guards.empty()) return false;
+    for (const Guard &g : p.statements[w].guards) {
+      const auto &theirs = p.statements[j].guards;
+      if (std::find(theirs.begin(), theirs.end(), g) == theirs.end() || readsElement(g.condition))
+        return false;
+      std::set<std::string> read;
+      scalarsOf(g.condition, read);
+      for (size_t k = w; k < j; ++k)
+        if (p.statements[k].write < 0 && read.count(p.statements[k].scalarWrite)) return false;
+    }
+    return true;
+  };
+  // The assignment of v in j's own loop body that j reads: the last
+  // assignment of v before j there (-1 when there is none, or when it is
+  // guarded by what does not guard j).
   auto reaching = [&](size_t j, const std::string &v) -> long {
     for (size_t w = j; w-- > 0;)
       if (assigns(w, v) && p.statements[w].loops == p.statements[j].loops)
-        return p.statements[w].guards.empty() ? long(w) : -1;
+        return guardsShared(w, j) ? long(w) : -1;
     return -1;
   };
   // The reductions into v that statement i starts: those after it, up to
@@ -91,10 +112,10 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p) {
     const Statement &s = p.statements[i];
     const std::string &v = s.scalarWrite;
     if (s.write >= 0 || v.empty() || !s.reduction.empty() || s.loops.empty() ||
-        !s.guards.empty() || control.count(v))
+        control.count(v))
       continue;
     auto chain = chainOf(i, v);
-    if (!chain) continue;
+    if (!chain || (!s.guards.empty() && !chain->empty())) continue;
     auto inChain = [&](long w) {
       return w >= 0 && std::find(chain->begin(), chain->end(), size_t(w)) != chain->end();
     };

@@ -17,11 +17,14 @@
 // body, between the assignment and its readers, belongs to it (edge's
 // FLUX = 0, FLUX = FLUX + EDGEDATA(I,K) * (VB - VA) over K, then
 // Y(NODE(I,1)) = Y(NODE(I,1)) + FLUX): it too runs where the readers run,
-// whole, with no partial results to combine. Not private: a scalar reduced
-// anywhere else, read by a loop bound or a subscript (every processor
-// evaluates those), assigned under a guard, or read where no assignment of
-// the same body reaches it (its value flows out of the loop or into the
-// next iteration).
+// whole, with no partial results to combine. An assignment under a guard
+// (an IF) is private when every reader it reaches is under that guard too,
+// and nothing between them can change the guard's value: dgefa's
+// T = A(L,J) ... A(K,J) = T below IF (A(L,K) .EQ. 0) GO TO 40. Not private:
+// a scalar reduced anywhere else, read by a loop bound or a subscript (every
+// processor evaluates those), assigned under a guard some reader is not
+// under, or read where no assignment of the same body reaches it (its value
+// flows out of the loop or into the next iteration).
 //
 // The estimator (costmodels/ProgramAnalysis) and the executor
 // (validate/executor/ExecProgram) both use this one rule.
@@ -47,8 +50,9 @@ void scalarsRead(const Bound &b, std::set<std::string> &out);
 /// private scalar it assigns (or reduces into, for a reduction that belongs
 /// to a private assignment), in program order; empty when it assigns an
 /// array element or a scalar that is not private. Statements are in program
-/// order in p.statements.
-std::vector<std::vector<size_t>> privateScalarReaders(const Program &p);
+/// order in p.statements. `guarded` false: no assignment under a guard is
+/// private (as Parafrase-2 saw programs, for the thesis's placement).
+std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool guarded = true);
 
 /// The array assignment whose owner stands for statement s: s itself when
 /// it writes an array element, else, for a private scalar, the first array

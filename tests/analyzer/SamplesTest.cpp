@@ -305,7 +305,56 @@ TEST(ValueExprs, DgefaPivotRowIsComputed) {
           ASSERT_TRUE(sub.expr) << s.id;
           EXPECT_TRUE(readsScalar(*sub.expr, "L")) << s.id;
         }
-  EXPECT_GT(unknown, 5);
+  EXPECT_GE(unknown, 5); // A(L,K) read, written and swapped; A(L,J) twice
+  EXPECT_TRUE(verify(P).ok());
+}
+
+TEST(Guards, AnIfAboveALoopIsEvaluatedOnceWhereItStands) {
+  // IF (A(L,K) .EQ. 0.0D0) GO TO 40 stands in DO 60 K, above DO 15 and DO 80
+  // whose statements it guards (and which change A(L,K)): a predicate
+  // assigned at the IF, once per K, that those statements test.
+  Program P = extractSample("paradigm/dgefa.F", {{"N", 16}});
+  const Statement *pred = nullptr, *search = nullptr;
+  for (auto &s : P.statements)
+    if (s.scalarWrite.rfind("if@", 0) == 0)
+      (s.loops.size() == 1 ? pred : search) = &s;
+  ASSERT_NE(pred, nullptr);
+  // The pivot search's IF (DABS(A(I,K)) .LE. DMAX) GO TO 30 too, which
+  // guards DMAX = DABS(A(I,K)) and then L = I: tested per statement, L = I
+  // would see the DMAX just assigned and never run.
+  ASSERT_NE(search, nullptr);
+  EXPECT_EQ(search->loops.size(), 2u);
+  int afterSearch = 0;
+  for (auto &s : P.statements)
+    for (auto &g : s.guards)
+      if (readsScalar(g.condition, search->scalarWrite)) {
+        EXPECT_TRUE(s.scalarWrite == "DMAX" || s.scalarWrite == "L") << s.id;
+        ++afterSearch;
+      }
+  EXPECT_EQ(afterSearch, 2);
+  ASSERT_EQ(pred->loops.size(), 1u); // DO 60 K
+  ASSERT_EQ(pred->refs.size(), 1u);
+  EXPECT_EQ(pred->refs[0].array, "A");
+  EXPECT_EQ(pred->refs[0].subscripts[0].cls, SubscriptClass::Unknown);
+  EXPECT_TRUE(pred->guards.empty());
+  size_t at = size_t(pred - P.statements.data());
+  int tested = 0;
+  for (size_t i = 0; i < P.statements.size(); ++i) {
+    const Statement &s = P.statements[i];
+    bool readsPred = false;
+    for (auto &g : s.guards) readsPred = readsPred || readsScalar(g.condition, pred->scalarWrite);
+    if (!readsPred) continue;
+    ++tested;
+    EXPECT_GT(i, at) << s.id << " tests the predicate before the IF";
+    if (s.loops.size() > 1) // inside DO 15 or DO 80: no A(L,K) of the guard's
+      for (auto &r : s.refs)
+        EXPECT_FALSE(r.array == "A" && r.subscripts[0].cls == SubscriptClass::Unknown &&
+                     r.subscripts[1].affine.coeffs.size() == 1 &&
+                     r.subscripts[1].affine.coeffs.count(pred->loops[0]))
+            << s.id;
+  }
+  // The swap (3), the scaling (1), the row exchange (3) and the update (1).
+  EXPECT_EQ(tested, 8);
   EXPECT_TRUE(verify(P).ok());
 }
 

@@ -94,3 +94,58 @@ TEST(PrivateScalars, ASumWithoutAStartOrReadAfterTheLoopIsNot) {
   after.statements.push_back(out);
   for (auto &r : privateScalarReaders(after)) EXPECT_TRUE(r.empty());
 }
+
+namespace {
+
+Guard when(const std::string &predicate) { return Guard{scalar(predicate), ""}; }
+
+/// DO J: IF (P) T = X(J); [Q = 0]; IF (P) X(J) = T, with `readerGuarded` the
+/// second IF; `reassign` puts Q = 0 between them, Q being the guard's scalar.
+Program swap(bool readerGuarded, bool reassign, const std::string &guard = "P") {
+  Program p;
+  Statement t;
+  t.id = "S1";
+  t.loops = {"L1"};
+  t.scalarWrite = "T";
+  t.refs = {element("X", Reference::Access::Read)};
+  t.expr = ref(0);
+  t.guards = {when(guard)};
+  p.statements.push_back(t);
+  if (reassign) {
+    Statement q;
+    q.id = "S2";
+    q.loops = {"L1"};
+    q.scalarWrite = guard;
+    q.expr.kind = Expr::Kind::Const;
+    p.statements.push_back(q);
+  }
+  Statement x;
+  x.id = "S3";
+  x.loops = {"L1"};
+  x.write = 0;
+  x.refs = {element("X", Reference::Access::Write)};
+  x.expr = scalar("T");
+  if (readerGuarded) x.guards = {when(guard)};
+  p.statements.push_back(x);
+  return p;
+}
+
+} // namespace
+
+TEST(PrivateScalars, AGuardedAssignmentIsPrivateToReadersUnderTheSameGuard) {
+  // dgefa's row exchange below IF (A(L,K) .EQ. 0): T = A(L,J) is read only
+  // by A(K,J) = T, under the same IF.
+  auto readers = privateScalarReaders(swap(true, false));
+  EXPECT_EQ(readers[0], std::vector<size_t>{1});
+  // Not when Parafrase-2's rules are asked for (the thesis's placement).
+  EXPECT_TRUE(privateScalarReaders(swap(true, false), false)[0].empty());
+}
+
+TEST(PrivateScalars, AGuardedAssignmentIsNotPrivateToAReaderOutsideItsGuard) {
+  // The reader may run where the assignment did not: it reads an earlier
+  // iteration's T.
+  EXPECT_TRUE(privateScalarReaders(swap(false, false))[0].empty());
+  // Nor when the guard's scalar changes between them.
+  EXPECT_TRUE(privateScalarReaders(swap(true, true))[0].empty());
+}
+
