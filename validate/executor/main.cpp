@@ -324,7 +324,17 @@ int main(int argc, char **argv) {
         for (char v : covered) missing += v ? 0 : 1;
         if (missing) c.status = "incomplete";
         correct = correct && (c.status == "bitwise" || c.status == "tolerance");
-        arrays.push_back(c.toJson(x.arrays[a].name));
+        // Checksums of the sequential reference, to set beside the compiled
+        // program's (tests/validate: the model computes what the program does).
+        double sum = 0, weighted = 0;
+        for (size_t g = 0; g < seq.data[a].size(); ++g) {
+          sum += seq.data[a][g];
+          weighted += static_cast<double>(g + 1) * seq.data[a][g];
+        }
+        json entry = c.toJson(x.arrays[a].name);
+        entry["sum"] = sum;
+        entry["weighted_sum"] = weighted;
+        arrays.push_back(std::move(entry));
       }
       // A scalar every assignment of which is private (CStmt::consumers)
       // has no value after its loops: each rank kept the one of its own
