@@ -61,12 +61,12 @@ private:
   /// The branches that guard BB (outermost first), each with whether BB
   /// runs on its false edge.
   std::vector<std::pair<llvm::BasicBlock *, bool>> guardBranches(llvm::BasicBlock *BB);
-  /// An IF whose condition reads array elements and that stands outside a
-  /// loop it controls (dgefa's IF (A(L,K) .EQ. 0) GO TO 40 above DO 15) is
-  /// evaluated once, where it stands, not again by every statement instance
-  /// below it (the statements may change the elements it read): it becomes
-  /// a predicate, a logical scalar assigned at the IF, and the statements it
-  /// guards test that scalar. Predicates: branch block -> scalar name.
+  /// An IF whose condition reads array elements (dgefa's IF (A(L,K) .EQ. 0)
+  /// GO TO 40 above DO 15) is evaluated once, where it stands, not again by
+  /// every statement instance it guards (those may change what it read): it
+  /// becomes a predicate, a logical scalar assigned at the IF, and the
+  /// statements it guards test that scalar. Predicates: branch block ->
+  /// scalar name.
   void findPredicates();
   void addPredicates();
   std::map<const llvm::BasicBlock *, std::string> Predicates;

@@ -485,7 +485,8 @@ void FunctionBuilder::findPredicates() {
   std::set<std::string> names;
   for (auto &s : P.scalars) names.insert(s.name);
   for (BasicBlock &BB : F)
-    for (auto [D, viaFalse] : guardBranches(&BB)) {
+    for (auto &branch : guardBranches(&BB)) {
+      BasicBlock *D = branch.first;
       auto *Br = cast<BranchInst>(D->getTerminator());
       if (Predicates.count(D) || !readsArray(Br->getCondition(), Sym)) continue;
       // A name no source variable can have; "if@LINE", made unique.
