@@ -66,11 +66,19 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
       int64_t holders = int64_t(les(R, lr));
       // One processor holds the whole range (a block as wide as the
       // extent): it sends it to every other copy of the lhs.
-      dim.terms.push_back(holders <= 1
-                              ? term(Primitive::OneToManyMulticast, d,
-                                     "replicated lhs, one holder: OneToManyMulticast(mlis, N)", N)
-                              : term(Primitive::ManyToManyMulticast, d,
-                                     "replicated lhs: ManyToManyMulticast(mlis, les)", holders));
+      if (holders <= 1)
+        dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
+                                 "replicated lhs, one holder: OneToManyMulticast(mlis, N)", N));
+      else if (holders < N && opts_.exactOwners)
+        // Beyond the thesis, whose ManyToManyMulticast among the les holders
+        // leaves the other N - les copies without the data: each holder
+        // multicasts its part to every copy, as the executor does.
+        dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
+                                 "replicated lhs, les < N holders: les * OneToManyMulticast(mlis, N)",
+                                 N, double(holders)));
+      else
+        dim.terms.push_back(term(Primitive::ManyToManyMulticast, d,
+                                 "replicated lhs: ManyToManyMulticast(mlis, les)", holders));
     } else if (R.kind == SubRef::Unknown) {
       dim.size = share;
       dim.terms.push_back(term(Primitive::ManyToManyMulticast, d,

@@ -199,6 +199,13 @@ void TermWalk::type2Pair(int d, int l) {
     dim.terms.back().loop = l;
     return;
   }
+  if (scalarCombine()) {
+    dim.terms.push_back(term(Primitive::Reduction, d,
+                             "type-2 loop: a scalar's partial result combined",
+                             procsOf(d)));
+    dim.terms.back().loop = l;
+    return;
+  }
   LoopRange lr = rangeOf(sf_, l);
   if (L.kind == SubRef::Single && R.kind == SubRef::Single) {
     if (strictlySynchronous(L, R)) // case 1
@@ -244,6 +251,12 @@ void TermWalk::constantPair(int d) {
   if (L.kind == SubRef::Replicated) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                              "invariant pair: replicated lhs", procsOf(d)));
+    return;
+  }
+  if (scalarCombine()) {
+    dim.terms.push_back(term(Primitive::Reduction, d,
+                             "invariant pair: a scalar's partial result combined",
+                             procsOf(d)));
     return;
   }
   // Beyond the thesis (TermOptions): two numbers in one mesh dimension have

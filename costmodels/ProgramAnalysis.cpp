@@ -8,6 +8,7 @@
 
 #include "costmodels/ProgramAnalysis.h"
 #include "costmodels/DependenceLevels.h"
+#include "model/Enumeration.h"
 #include "model/PrivateScalars.h"
 
 #include <algorithm>
@@ -446,10 +447,14 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   // readers run: no partial results, no Reduction (model/PrivateScalars.h).
   const bool privateReduction = owner >= 0 && owner != s;
   sf.scalarReduction = st.write < 0 && !st.reduction.empty() && !privateReduction;
+  // Beyond the thesis (not under its placement): the reduction's region.
+  const bool conservative = opts.placement == PlacementSource::SequentialLoops;
+  const int region =
+      sf.scalarReduction && !conservative ? reductionRegion(p, size_t(s)) : -1;
+  sf.reductionRegion = region;
 
   // Fig. 3.3: parallel with respect to the loops deeper than lmax, and to
   // the doall loops outside it (brought inward by interchange).
-  bool conservative = opts.placement == PlacementSource::SequentialLoops;
   int lmax = dl.recurrenceLevel(s, opts.parallelReductions);
   int deepestSequential = 0; // SequentialLoops: every such loop recurs
   std::vector<char> doall(m);
@@ -474,6 +479,14 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   std::set<int> valueRefs;
   collectRefs(st.expr, valueRefs);
   bool costComm = sf.hasLhs || sf.scalarReduction || opts.scalarCommunication;
+  const int enumerable =
+      conservative ? 0 : enumerationLevel(p, size_t(s), privateReaders[size_t(s)]);
+  bool homeTaken = false;
+  auto indirect = [](const Reference &r) {
+    return std::any_of(r.subscripts.begin(), r.subscripts.end(), [](const Subscript &x) {
+      return x.cls == SubscriptClass::Indirect;
+    });
+  };
   for (size_t i = 0; i < st.refs.size() && costComm; ++i) {
     const Reference &r = st.refs[i];
     if (int(i) == st.write || r.access != Reference::Access::Read)
@@ -503,6 +516,10 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
           writtenByOneIteration(sf, rh.ref, self - 1))
         rh.commLevel = std::max(others, self - 1);
     }
+    // No further out than the instances can be enumerated
+    // (model/Enumeration.h): olda's V(MS,ML) in DO ML = LMIN, LMAX is
+    // fetched inside the loop that assigns LMIN and LMAX.
+    rh.commLevel = std::max(rh.commLevel, std::min(enumerable, m));
     if (guardOnly) {
       int v = variationLevel(rh.ref);
       std::string key = r.loc.file + ":" + std::to_string(r.loc.line) + ":" +
@@ -513,9 +530,21 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
         continue; // costed with an earlier statement of the same loops
       rh.commLevel = std::min(rh.commLevel, v);
     }
+    if (sf.scalarReduction && !conservative && !homeTaken && !indirect(r)) {
+      rh.home = true;
+      homeTaken = true;
+      // The partial results are combined once per execution of the
+      // reduction's region (model/PrivateScalars.h), as in the executor:
+      // the loops around it are type-2 for the home operand (doall or not),
+      // whatever the dependences allow. tred2's G = G + Z(K,J)*D(K) is a fresh sum every
+      // J: one Reduction per J, not one for the whole of loop J.
+      if (region >= 0)
+        rh.commLevel = std::max(rh.commLevel, region);
+    }
     for (int l = 0; l < m; ++l)
       rh.type2.push_back(l + 1 == rh.commLevel ||
-                         (l + 1 < rh.commLevel && !doall[l]));
+                         (l + 1 < rh.commLevel && !doall[l]) ||
+                         (rh.home && l < region));
     rh.reductionOperand = !st.reduction.empty() && !privateReduction &&
                           !(sf.hasLhs && sameReference(r, st.refs[st.write]));
 

@@ -108,6 +108,10 @@ struct RhsFacts {
   int commLevel = 0;       // lmax of Fig. 4.4 (0: outside every loop)
   std::vector<bool> type2; // per loop position: must contain the communication
   bool reductionOperand = false;
+  /// A reduction into a scalar runs on the owners of its home operand, its
+  /// first read reference that is not indirect (as in the executor); the
+  /// partial results are combined there (TermWalk::scalarCombine).
+  bool home = false;
   /// Pipelining (section 4.5.3), per loop position k >= 1: whether every
   /// dependence on this array into S from inside loop k-1 has "=" or a known
   /// distance at k, and bdist_k.
@@ -137,6 +141,9 @@ struct StatementFacts {
   double rho = 1;
   bool hasLhs = false; // writes an array element
   bool scalarReduction = false;
+  /// A scalar reduction's region (model/PrivateScalars.h): the position of
+  /// the outermost loop it reduces over; -1 when it has none.
+  int reductionRegion = -1;
   RefFacts lhs;
   std::vector<bool> parallel; // per loop position (Fig. 3.3)
   /// Beyond the thesis, per loop position that is not parallel: the arrays

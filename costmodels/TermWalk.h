@@ -73,16 +73,30 @@ private:
 
   /// Table 4.2/4.3's "reduction op": the rhs takes part in a reduction in
   /// loop l, one whose lhs (an array element; a scalar has none) does not
-  /// vary in l. matmul's C(I,J) += A(I,K) * B(K,J) reduces over K only.
+  /// vary in l. matmul's C(I,J) += A(I,K) * B(K,J) reduces over K only; a
+  /// scalar, over the loops of its region (model/PrivateScalars.h).
   bool reductionOperand(int l) const {
     if (!rf_.reductionOperand)
       return false;
     if (!sf_.hasLhs)
-      return true;
+      return sf_.reductionRegion < 0 || l >= sf_.reductionRegion;
     for (const auto &g : sf_.lhs.subs)
       if (g.alphaAt(l) != 0 || g.varLevel == l + 1)
         return false;
     return true;
+  }
+
+  /// Beyond the thesis: a reduction into a scalar whose operand stays on one
+  /// processor of a mesh dimension while the reduction runs (tred2's
+  /// G = G + Z(K,J)*D(K) over K, Z's column J on one processor). That
+  /// processor's partial result is the sum, but the scalar is replicated
+  /// (section 2.1): it is combined over the whole dimension once per
+  /// execution of the reduction's region (model/PrivateScalars.h), where
+  /// the thesis's Table 4.3 (row 6) would send one element to one place.
+  /// The combine is the home operand's (RhsFacts::home); the other
+  /// operands are brought to it.
+  bool scalarCombine() const {
+    return !sf_.hasLhs && rf_.reductionOperand && rf_.home;
   }
 
   /// The processors a Reduction along mesh dimension d spans. The thesis

@@ -15,11 +15,6 @@ void scalarsOf(const Expr &e, std::set<std::string> &out) {
   for (const Expr &a : e.args) scalarsOf(a, out);
 }
 
-bool readsElement(const Expr &e) {
-  return e.kind == Expr::Kind::Ref ||
-         std::any_of(e.args.begin(), e.args.end(), [](const Expr &a) { return readsElement(a); });
-}
-
 void scalarsOfSubscripts(const std::vector<Reference> &refs, std::set<std::string> &out) {
   for (const Reference &r : refs)
     for (const Subscript &s : r.subscripts)
@@ -31,9 +26,18 @@ void scalarsOfSubscripts(const std::vector<Reference> &refs, std::set<std::strin
 
 } // namespace
 
+bool readsElement(const Expr &e) {
+  return e.kind == Expr::Kind::Ref ||
+         std::any_of(e.args.begin(), e.args.end(), [](const Expr &a) { return readsElement(a); });
+}
+
 void scalarsRead(const Statement &s, std::set<std::string> &out) {
   scalarsOf(s.expr, out);
   for (const Guard &g : s.guards) scalarsOf(g.condition, out);
+  scalarsOfSubscripts(s.refs, out);
+}
+
+void scalarsReadBySubscripts(const Statement &s, std::set<std::string> &out) {
   scalarsOfSubscripts(s.refs, out);
 }
 
@@ -140,6 +144,27 @@ int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const 
   // Readers come later in program order, so the walk ends.
   for (size_t r : readers[s])
     if (int stand = privateScalarStandIn(readers, p, r); stand >= 0) return stand;
+  return -1;
+}
+
+int reductionRegion(const Program &p, size_t s) {
+  const Statement &st = p.statements[s];
+  if (st.write >= 0 || st.reduction.empty() || st.scalarWrite.empty()) return -1;
+  auto touches = [&](const Statement &o) {
+    if (o.write < 0 && o.scalarWrite == st.scalarWrite) return true;
+    std::set<std::string> read;
+    scalarsRead(o, read);
+    return read.count(st.scalarWrite) > 0;
+  };
+  for (size_t k = 0; k < st.loops.size(); ++k) {
+    bool alone = true;
+    for (size_t o = 0; o < p.statements.size() && alone; ++o) {
+      const Statement &os = p.statements[o];
+      alone = o == s || std::find(os.loops.begin(), os.loops.end(), st.loops[k]) == os.loops.end() ||
+              !touches(os);
+    }
+    if (alone) return int(k);
+  }
   return -1;
 }
 

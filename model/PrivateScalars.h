@@ -40,9 +40,13 @@
 
 namespace dlayout {
 
+/// Whether e reads an array element.
+bool readsElement(const Expr &e);
 /// Adds the scalars statement s reads to `out`: in its expression, its
 /// guards and its subscript expressions (not its loops' bounds).
 void scalarsRead(const Statement &s, std::set<std::string> &out);
+/// Adds the scalars statement s's subscript expressions read to `out`.
+void scalarsReadBySubscripts(const Statement &s, std::set<std::string> &out);
 /// Adds the scalars a loop bound's expression reads to `out`.
 void scalarsRead(const Bound &b, std::set<std::string> &out);
 
@@ -60,5 +64,16 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool gua
 /// themselves); -1 when there is none.
 int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const Program &p,
                          size_t s);
+
+/// The region of a reduction into a scalar: the outermost of statement s's
+/// loops under which no other statement reads or writes the scalar. Its
+/// partial results are combined once per execution of that loop, after it
+/// ends. tred2's G = G + Z(K,J)*D(K) reduces over K only: G = E(J) + ...
+/// before it and E(J) = G after it, in loop J, start and use a fresh sum
+/// every J, so the sums are combined once per J, not once after loop J.
+/// Returns the position of that loop in s.loops; -1 when s is no reduction
+/// into a scalar or another statement touches the scalar in its innermost
+/// loop.
+int reductionRegion(const Program &p, size_t s);
 
 } // namespace dlayout

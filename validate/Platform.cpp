@@ -118,7 +118,11 @@ Result<Platform> platformFor(const Machine &m, int procs) {
               "network/crosstraffic:0",
               "network/weight-S:0",
               "smpi/host-speed:" + num(p.speed) + "f",
-              "smpi/alltoallv:ring"};
+              "smpi/alltoallv:ring",
+              // Recursive doubling, MPICH's allreduce for short vectors:
+              // ceil(log2 p) exchanges, 2 ceil(log2 p) Transfer(m) on a
+              // half-duplex hypercube (SimGrid's default is near p - 1).
+              "smpi/allreduce:rdb"};
   // The options go in the platform's <config> (a factor table can be longer
   // than a command-line argument may be).
   std::string options;

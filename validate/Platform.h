@@ -27,6 +27,9 @@
 //     smpi/simulate-computation off: computation is only what the executor
 //     charges with smpi_execute_flops, so simulated time is deterministic on
 //     every host; the options are written in the platform's <config>;
+//   - MPI_Allreduce by recursive doubling (smpi/allreduce:rdb): ceil(log2 p)
+//     exchanges, as MPI libraries do for short vectors, instead of SimGrid's
+//     default, which takes about p - 1 Transfers (docs/calibrate.md);
 //   - node speed = the machine's flops (1 Gflop/s when the model has none).
 // Library code: errors returned, nothing printed.
 //

@@ -128,6 +128,21 @@ def case_simgrid_ipsc2():
         accepted(path, d)
 
 
+def case_simgrid_allreduce():
+    """The platform's MPI_Allreduce (the executor's combine) is recursive
+    doubling: 2 ceil(log2 p) Transfers on the half-duplex iPSC/2, the
+    `exchange` algorithm, within 1 % at every size (SimGrid's default is
+    near p - 1 Transfers)."""
+    with tempfile.TemporaryDirectory() as d:
+        doc, path = calibrate(["--backend", "simgrid", "-np", "8", "--machine", "ipsc2"], d)
+        check(doc["collectives"]["reduction"] == "exchange",
+              "reduction fitted as %s, want exchange" % doc["collectives"]["reduction"])
+        src = [x for x in doc["sources"] if x.startswith("collectives.reduction:")]
+        check(len(src) == 1, "one source for the reduction: %s" % src)
+        err = float(src[0].split("RMS log error ")[1].split(",")[0])
+        check(err < 0.01, "MPI_Allreduce is %g (RMS log) off 2 ceil(log2 8) Transfers" % err)
+
+
 def case_simgrid_cluster():
     with tempfile.TemporaryDirectory() as d:
         doc, path = calibrate(["--backend", "simgrid", "--np", "2", "--machine", "cluster"], d)

@@ -347,6 +347,35 @@ TEST(Reduction, OnlyOverTheLoopsItReducesOver) {
   EXPECT_EQ(c[0].groupSize, N);
 }
 
+TEST(Reduction, IntoAScalarIsCombinedOncePerExecutionOfItsRegion) {
+  // DO I; DO J: G = E(J); DO K: G = G + A(K,J), A's columns blocked over 4.
+  // G = E(J) starts a fresh sum every J, so the partial sums are combined
+  // once per J (the reduction's region is K, model/PrivateScalars.h), as
+  // tred2's G = G + Z(K,J) * D(K) is: I * J Reductions over all 4, though
+  // A(*,J) lies on one processor. Without the start, one sum for the whole
+  // nest: one Reduction.
+  const int64_t n = 64, N = 4, ni = 4, nj = 32;
+  for (bool start : {true, false}) {
+    ModelBuilder b;
+    b.array("A", {n, n});
+    b.array("E", {n});
+    auto i = b.loop("I", b.c(1), b.c(ni));
+    auto j = b.loop("J", b.c(1), b.c(nj), "I");
+    auto k = b.loop("K", b.c(1), b.c(8), "J");
+    if (start)
+      b.scalarStmt({i, j}, "G", {b.ref("E", {b.iv(j)})}, {.loads = 1}, "");
+    auto s = b.scalarStmt({i, j, k}, "G", {b.ref("A", {b.iv(k), b.iv(j)})},
+                          {.loads = 1, .fadd = 1}, "sum");
+    b.dep(s, s, K::Flow, "G", k, {"=", "=", "<"}, {0, 0, 1});
+    Layout l = layout({N}, {{"A", {collapsed(), block(0)}}, {"E", {replicated(0)}}});
+    auto c = comm(run(b.build(), l), s, "A");
+    ASSERT_EQ(c.size(), 1u) << start;
+    EXPECT_EQ(c[0].primitive, "Reduction") << c[0].rule;
+    EXPECT_EQ(c[0].groupSize, N);
+    EXPECT_DOUBLE_EQ(c[0].repetitions, start ? double(ni * nj) : 1.0) << c[0].rule;
+  }
+}
+
 TEST(ScalarAssignment, ItsOperandsReachEveryProcessor) {
   // T = X(K), K = 1..8, X blocked over 4: T is neither a reduction nor
   // private, so every processor runs the assignment (and keeps T): X(1:8)
@@ -389,6 +418,25 @@ TEST(Replication, ReplicatedReadsAreFreeReplicatedWritesMulticast) {
   EXPECT_NEAR(t[0].seconds, (N - 1) * 2 * T(8 * ceilDiv(n, N)), 1e-12);
   // Every copy computes every element.
   EXPECT_NEAR(computation(writeRep, "S1")->repetitions, n, 1e-12);
+}
+
+TEST(Replication, EveryCopyOfAReplicatedLhsGetsTheHoldersParts) {
+  // A(I) = B(I), I = 1..32, A replicated, B blocked over 4 (b = 16): two
+  // processors hold B(1:32) and all four copies of A need it. The thesis's
+  // ManyToManyMulticast among the two holders leaves the other two without
+  // it; each holder multicasts its 16 elements to all four instead.
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.array("A", {n});
+  b.array("B", {n});
+  auto i = b.loop("I", b.c(1), b.c(32), "", 1, true);
+  b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i)})},
+         {.loads = 1, .stores = 1});
+  auto t = comm(run(b.build(), layout({N}, {{"A", {replicated(0)}}, {"B", {block(0)}}})), "S1");
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0].primitive, "OneToManyMulticast") << t[0].rule;
+  EXPECT_EQ(t[0].groupSize, N);
+  EXPECT_NEAR(t[0].seconds, 2 * ceilLog2(N) * T(8 * 16), 1e-12);
 }
 
 //===----------------------------------------------------------------------===//

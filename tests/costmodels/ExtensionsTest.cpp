@@ -166,6 +166,38 @@ TEST(Placement, SequentialLoopsKeepCommunicationInside) {
               N * computation(run(p, rows), s1)->repetitions, 1e-9);
 }
 
+TEST(Placement, NoFurtherOutThanTheInstancesCanBeEnumerated) {
+  // olda's DO 290 MK / DO 260 ML = LMIN, LMAX: X(J) = V(J) for J = 1, LMAX,
+  // with LMAX assigned in the enclosing I loop. Nothing depends on V, but
+  // which V(J) the instances read is known only inside I, so V is fetched
+  // there, once per I (model/Enumeration.h), as the executor does; with
+  // LMAX assigned before the nest, once outside it.
+  const int64_t n = 64, N = 4;
+  for (bool inside : {true, false}) {
+    ModelBuilder b;
+    b.array("V", {n});
+    b.array("X", {n});
+    auto i = b.loop("I", b.c(1), b.c(8));
+    auto j = b.loop("J", b.c(1), b.c(8), i, 1, true);
+    if (inside)
+      b.scalarStmt({i}, "LMAX", {}, {}, "");
+    auto s = b.stmt({i, j}, b.ref("X", {b.iv(j)}), {b.ref("V", {b.iv(j)})},
+                    {.loads = 1, .stores = 1});
+    Program p = b.build();
+    Loop &lj = p.loops[1];
+    ASSERT_EQ(lj.id, j);
+    lj.upper.kind = Bound::Kind::NonAffine;
+    lj.upper.terms.clear();
+    Expr lmax;
+    lmax.kind = Expr::Kind::Scalar;
+    lmax.name = "LMAX";
+    lj.upper.expr = lmax;
+    auto c = comm(run(p, layout({N}, {{"X", {block(0)}}, {"V", {cyclic(0)}}})), s, "V");
+    ASSERT_FALSE(c.empty());
+    EXPECT_EQ(c[0].placement, inside ? i : "") << inside;
+  }
+}
+
 TEST(Placement, SequentialLoopsSplitAOneToManyRecurrence) {
   // DGEFA's loop 15 (thesis Appendix I.1): A(I,K) = F(A(K,K)) for I = K..N.
   // Under the conservative placement the I loop is a recurrence, but S's

@@ -27,4 +27,12 @@ Layout richLayout();
 /// The iPSC/2 of Gupta's thesis, section 6.1 and Table 6.1.
 Machine ipsc2();
 
+/// An expression that reads the scalar `name`.
+inline Expr scalarRead(const std::string &name) {
+  Expr e;
+  e.kind = Expr::Kind::Scalar;
+  e.name = name;
+  return e;
+}
+
 } // namespace dlayout::testing

@@ -8,18 +8,15 @@
 //===----------------------------------------------------------------------===//
 #include "model/PrivateScalars.h"
 
+#include "Fixtures.h"
+
 #include <gtest/gtest.h>
 
 using namespace dlayout;
 
 namespace {
 
-Expr scalar(const std::string &name) {
-  Expr e;
-  e.kind = Expr::Kind::Scalar;
-  e.name = name;
-  return e;
-}
+Expr scalar(const std::string &name) { return dlayout::testing::scalarRead(name); }
 
 Expr ref(int index) {
   Expr e;
@@ -149,3 +146,22 @@ TEST(PrivateScalars, AGuardedAssignmentIsNotPrivateToAReaderOutsideItsGuard) {
   EXPECT_TRUE(privateScalarReaders(swap(true, true))[0].empty());
 }
 
+
+TEST(ReductionRegion, TheOutermostLoopNoOtherStatementTouchesTheScalarIn) {
+  // flux(true): FLUX = 0 and Y(I) = Y(I) + FLUX in L1 start and read a fresh
+  // sum every I, so the sum over L2 is combined once per I: region L2 (1).
+  Program p = flux(true);
+  EXPECT_EQ(reductionRegion(p, 1), 1);
+  // Alone in L1 as well (no start, nothing reads it there): one sum for the
+  // whole nest, region L1 (0).
+  Program alone = flux(false);
+  alone.statements.pop_back();
+  EXPECT_EQ(reductionRegion(alone, 0), 0);
+  // A statement reading the scalar in the innermost loop too: no region.
+  Program inner = flux(false);
+  inner.statements[1].loops = {"L1", "L2"};
+  EXPECT_EQ(reductionRegion(inner, 0), -1);
+  // Not reductions into scalars.
+  EXPECT_EQ(reductionRegion(p, 0), -1); // FLUX = 0
+  EXPECT_EQ(reductionRegion(p, 2), -1); // an array assignment
+}

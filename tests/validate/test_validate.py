@@ -157,6 +157,30 @@ def case_jacobi_p16():
 def case_tred2_p4():
     doc = run_ok([sample("paradigm", "tred2.F"), "--param", "N=8", "--procs", "4"])
     check(doc["runs"][0]["skipped_phases"] == [], "tred2 runs every phase")
+    # The sums G = G + Z(K,J) * D(K) (DO 43) and G = G + Z(K,I) * Z(K,J)
+    # (DO 75) start afresh every J: their partial results are combined once
+    # per J, by the executor and in the estimate alike (the reduction's
+    # region, model/PrivateScalars.h) -- 2 * sum over I of (I - 1) = 56 at
+    # N = 8, though Z's column J lies on one processor.
+    cols = {"dims": [{"kind": "collapsed"}, {"kind": "block", "mesh_dim": 1}]}
+    layout = {"schema": "dlayout-layout/1", "mesh": [1, 4],
+              "arrays": {"A": cols, "Z": cols, "D": {"dims": [{"kind": "replicated"}]},
+                         "E": {"dims": [{"kind": "replicated"}]}}}
+    with tempfile.TemporaryDirectory() as d:
+        lf, layouts = os.path.join(d, "layout.json"), os.path.join(d, "layouts.json")
+        json.dump(layout, open(lf, "w"))
+        json.dump([layout], open(layouts, "w"))
+        args = [sample("paradigm", "tred2.F"), "--param", "N=8", "--procs", "4"]
+        run = run_ok(args + ["--layouts", layouts], layouts_file=True)["runs"][0]
+        est = subprocess.run([DLAYOUT, "estimate"] + args + ["--layout", lf, "--format", "json"],
+                             capture_output=True, text=True, timeout=120)
+        check(est.returncode == 0, "dlayout estimate: " + est.stderr[-2000:])
+    executed = sum(p["reductions"] for p in run["phases"]) / 4
+    estimated = sum(t["repetitions"] for t in json.loads(est.stdout)["terms"]
+                    if t["primitive"] == "Reduction")
+    print("tred2 N=8, 1x4 columns: %g combines per rank, %g Reductions estimated" % (executed, estimated))
+    check(executed == 56, "the executor combined %g times per rank, want 56 (once per J)" % executed)
+    check(estimated == executed, "the estimate has %g Reductions, the executor %g" % (estimated, executed))
 
 
 def no_skips(doc, what):

@@ -1,6 +1,8 @@
 //===- validate/executor/CommPlacement.cpp - Where the executor communicates ===//
 #include "validate/executor/CommPlacement.h"
 
+#include "model/Enumeration.h"
+
 #include <algorithm>
 #include <set>
 #include <tuple>
@@ -10,43 +12,21 @@ namespace dlayout::exec {
 namespace {
 
 /// The outermost loop level of s from which its instances can be enumerated
-/// ahead of running them (CStmt::aheadLevel): what its subscript expressions,
-/// its private scalar's readers' subscripts and the bounds of its loops read
-/// must already hold the values the instances will see. An element read by a
-/// subscript expression is broadcast per instance: s.depth(). An element read
-/// by a bound is there from where it is gathered (Node::boundsGatheredAt), or
-/// else broadcast on entry to that loop: inside it. A scalar must not be
-/// assigned inside the loop the enumeration starts before. `nodes`: s's loop
-/// nodes.
-int aheadLevel(const ExecProgram &x, const CStmt &s, const std::vector<int> &nodes,
-               const std::vector<std::set<int>> &assignedIn) {
-  std::set<int> scalars;
-  bool elements = false;
-  auto scan = [&](const CExpr &e, bool subscript, auto &self) -> void {
-    if (e.kind == Expr::Kind::Scalar) scalars.insert(e.index);
-    if (e.kind == Expr::Kind::Ref && subscript) elements = true;
-    for (const auto &a : e.args) self(a, subscript, self);
-  };
-  auto scanSubscripts = [&](const CStmt &t) {
-    for (const auto &r : t.refs)
-      for (const auto &sub : r.subs)
-        for (const auto &e : sub.expr) scan(e, true, scan);
-  };
-  scanSubscripts(s);
-  for (int c : s.consumers) scanSubscripts(x.stmts[c]); // executors() evaluates them
-  if (elements) return s.depth();
+/// ahead of running them (CStmt::aheadLevel; model/Enumeration.h): an
+/// element read by a bound is there from where it is gathered
+/// (Node::boundsGatheredAt), or else broadcast on entry to that loop: inside
+/// it. `nodes`: s's loop nodes.
+int aheadLevel(const Program &p, const ExecProgram &x, size_t i, const std::vector<int> &nodes) {
+  const CStmt &s = x.stmts[i];
   int level = 0;
-  for (int k = 0; k < s.depth(); ++k)
-    for (const CBound *b : {&x.loops[s.loops[k]].lower, &x.loops[s.loops[k]].upper}) {
-      int gathered = x.nodes[nodes[k]].boundsGatheredAt;
-      if (!b->refs.empty()) level = std::max(level, gathered >= 0 ? gathered : k + 1);
-      for (const auto &e : b->expr) scan(e, false, scan);
-    }
-  while (level < s.depth() &&
-         std::any_of(scalars.begin(), scalars.end(),
-                     [&](int v) { return assignedIn[s.loops[level]].count(v) > 0; }))
-    ++level;
-  return level;
+  for (int k = 0; k < s.depth(); ++k) {
+    const CLoop &l = x.loops[s.loops[k]];
+    int gathered = x.nodes[nodes[k]].boundsGatheredAt;
+    if (!l.lower.refs.empty() || !l.upper.refs.empty())
+      level = std::max(level, gathered >= 0 ? gathered : k + 1);
+  }
+  std::vector<size_t> readers(s.consumers.begin(), s.consumers.end());
+  return enumerationLevel(p, i, readers, level);
 }
 
 /// Whether a statement inside `node` writes one of `arrays`.
@@ -175,7 +155,7 @@ void placeCommunication(const Program &p, const PlacementLevels &levels,
   for (size_t i = 0; i < x.stmts.size(); ++i) {
     if (nest.stmtNode[i] < 0) continue;
     CStmt &s = x.stmts[i];
-    int ahead = aheadLevel(x, s, nest.stmtLoops[i], assignedIn);
+    int ahead = aheadLevel(p, x, i, nest.stmtLoops[i]);
     // An indirect left-hand side's index values, for every instance of the
     // loops from some level in at once: an all-gather by their homes before
     // the outermost loop the instances can be enumerated from in which no

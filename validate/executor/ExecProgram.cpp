@@ -436,22 +436,10 @@ Result<ExecProgram> Compiler::run() {
     buildTree(p.phases[k], false, x.phases[k].programRoots);
   }
 
-  // Statements below each loop node (for the reduction regions).
-  std::function<void(int, std::vector<int> &)> below = [&](int n, std::vector<int> &out) {
-    if (!x.nodes[n].isLoop) out.push_back(x.nodes[n].index);
-    for (int c : x.nodes[n].children) below(c, out);
-  };
-  std::vector<std::set<int>> touches(x.stmts.size());
-  for (size_t i = 0; i < x.stmts.size(); ++i) {
-    scalarsOf(x.stmts[i].expr, touches[i]);
-    for (auto &g : x.stmts[i].guards) scalarsOf(g, touches[i]);
-    for (auto &r : x.stmts[i].refs)
-      for (auto &sub : r.subs)
-        for (auto &e : sub.expr) scalarsOf(e, touches[i]);
-    if (x.stmts[i].scalar >= 0) touches[i].insert(x.stmts[i].scalar);
-  }
   // Private scalars (model/PrivateScalars.h): assigned where they are read;
   // a reduction that belongs to one runs whole there, with no partials.
+  // Other reductions into scalars combine their partials once per execution
+  // of their region (reductionRegion, the estimator's rule too).
   auto readers = privateScalarReaders(p);
   for (size_t i = 0; i < x.stmts.size(); ++i) {
     CStmt &s = x.stmts[i];
@@ -460,19 +448,13 @@ Result<ExecProgram> Compiler::run() {
     for (size_t r = 0; r < s.refs.size(); ++r)
       if (!s.refs[r].write && !s.refs[r].indirect()) { s.operand = static_cast<int>(r); break; }
     if (s.operand < 0) continue;
-    for (size_t k = 0; k < stmtLoops[i].size(); ++k) {
-      std::vector<int> st;
-      below(stmtLoops[i][k], st);
-      bool alone = std::all_of(st.begin(), st.end(), [&](int o) {
-        return o == static_cast<int>(i) || !touches[o].count(s.scalar);
-      });
-      if (alone) {
-        s.regionLoop = s.loops[k];
-        x.nodes[stmtLoops[i][k]].reductions.push_back(static_cast<int>(i));
-        break;
-      }
+    int k = reductionRegion(p, i);
+    if (k < 0 || size_t(k) >= stmtLoops[i].size()) {
+      s.operand = -1; // replicated: every rank runs it
+      continue;
     }
-    if (s.regionLoop < 0) s.operand = -1; // replicated: every rank runs it
+    s.regionLoop = s.loops[k];
+    x.nodes[stmtLoops[i][k]].reductions.push_back(static_cast<int>(i));
   }
 
   for (size_t i = 0; i < x.stmts.size(); ++i)
