@@ -106,6 +106,30 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
   }
 }
 
+/// Who sends a boundary Shift along mesh dimension d (Senders): over blocks
+/// that do not wrap round, the neighbours (towards -direction) of the
+/// blocks holding the lhs elements of the loop's range, where L's subscript
+/// is known there; otherwise every processor.
+Senders TermWalk::shiftSenders(int d, const SubRef &L, const SubRef &R, const LoopRange &lr,
+                               int direction) const {
+  if (!L.dist || !R.dist || !L.dist->blocked() || !R.dist->blocked() ||
+      L.dist->meshDim != R.dist->meshDim || L.dist->procs != R.dist->procs ||
+      !L.beta.terms.empty() || L.beta.opaque || lr.trips < 1 ||
+      lr.first != std::floor(lr.first))
+    return {};
+  double span = double(lr.step) * (lr.trips - 1) * (lr.ascending ? 1 : -1);
+  auto at = [&](double v) { return L.alpha * int64_t(v) + L.beta.constant; };
+  auto o1 = ownerCoordinate(*L.dist, at(lr.first));
+  auto o2 = ownerCoordinate(*L.dist, at(lr.first + span));
+  if (!o1 || !o2)
+    return {};
+  int64_t lo = std::min(*o1, *o2), hi = std::max(*o1, *o2), N = procsOf(d);
+  // direction +1: each block receives from the one below it.
+  Senders s{d, direction > 0 ? std::max<int64_t>(lo, 1) - 1 : lo + 1,
+            direction > 0 ? hi - 1 : std::min(hi, N - 2) + 1};
+  return s.first <= s.last ? s : Senders{d, 0, -1};
+}
+
 /// Table 4.2: one pair varying in the type-1 loop.
 void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                        const LoopRange &lr) {
@@ -167,6 +191,7 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
     int64_t c1 = L.beta.constant - L.dist->offset;
     int64_t c2 = R.beta.constant - R.dist->offset;
     dim.shiftDirection = (c1 * R.alpha > c2 * L.alpha) ? 1 : -1;
+    dim.shiftSenders = shiftSenders(d, L, R, lr, dim.shiftDirection);
     CommTerm t = term(Primitive::Shift, d,
                       "Table 4.2 (3): boundary communication", 1, indicator(N));
     dim.terms.push_back(t);
@@ -185,6 +210,7 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
       dim.boundary = true;
       dim.shift = std::min(nb->elements, mR);
       dim.shiftDirection = nb->direction;
+      dim.shiftSenders = shiftSenders(d, L, R, lr, dim.shiftDirection);
       dim.terms.push_back(term(Primitive::Shift, d,
                                "exact owners: only the next (or only the previous) "
                                "processor's elements cross",

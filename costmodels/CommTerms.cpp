@@ -275,6 +275,7 @@ void TermWalk::constantPair(int d) {
       CommTerm t = term(Primitive::Transfer, d,
                         "invariant pair: owners differ (Eq. 2.1), Transfer(1)");
       t.certain = true;
+      t.source = *o2;
       dim.terms.push_back(t);
       return;
     }

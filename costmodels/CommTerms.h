@@ -49,6 +49,7 @@ struct CommTerm {
   /// An invariant pair whose owners the layout decides (TermOptions::
   /// exactOwners): a Transfer that certainly happens (factor 1).
   bool certain = false;
+  int64_t source = -1; // certain: the coordinate it leaves from
   double count = 1;              // Transfers repeated: bd (les - 1), or n_l
   bool boundaryTransfer = false; // type-2 case 2, covers its loop
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
@@ -61,6 +62,7 @@ struct DimResult {
   bool boundary = false;
   double shift = 0; // boundary: bd, the edge that crosses
   int shiftDirection = 0;
+  Senders shiftSenders;   // boundary: who sends the Shift
   std::vector<CommTerm> terms;
 };
 

@@ -188,6 +188,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         int keep = all[size_t(i)].dims[size_t(x.dim)].shift >= all[size_t(j)].dims[size_t(x.dim)].shift ? i : j;
         int drop = keep == i ? j : i;
         skip[size_t(drop)] = 1;
+        all[size_t(keep)].dims[size_t(x.dim)].shiftSenders = {}; // both processors send
         sharedBy[size_t(keep)] += sharedBy[size_t(drop)];
       }
   }
@@ -254,6 +255,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       c.pipelined = reps.pipelined;
       c.sharedBy = sharedBy[i];
       c.tiles = rt.tiles;
+      c.senders = t.senders;
       collectiveSeconds += c.seconds;
       if (c.seconds > 0 || c.repetitions > 0)
         collective.push_back(std::move(c));

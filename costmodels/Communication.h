@@ -79,6 +79,7 @@ struct CommCost {
   bool pipelined = false; // section 4.5.3 applied
   int sharedBy = 1;       // ghost exchange / coalescing: references it serves
   double tiles = 1;       // tiling repetitions included
+  Senders senders;
 
   /// The rule with its qualifiers, for the breakdown.
   std::string describe() const;

@@ -3,6 +3,7 @@
 #include "costmodels/Composition.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace dlayout::cost {
 
@@ -42,6 +43,7 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
     } else {
       same->group *= t.group;
     }
+    same->senders = Senders{}; // over two dimensions: not tracked
     same->span = std::max(same->span, t.span);
     same->rule = "Table 4.5: identical primitives combined over both groups";
   }
@@ -89,6 +91,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
     t.words = words;
     t.factor = factor;
     t.span = span;
+    if (!(mask & (mask - 1))) // one dimension's boundary
+      t.senders = rt.dims[B[size_t(std::countr_zero(mask))]].shiftSenders;
     t.rule = (mask & (mask - 1)) ? "Table 4.5 (row 3): corner Shift(c1*c2)"
                                  : "Table 4.2 (3): boundary Shift(bd)";
     terms.push_back(t);
@@ -110,6 +114,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.span = mesh[d];
       t.boundaryTransfer = c.boundaryTransfer;
       t.loop = c.boundaryTransfer ? c.loop : -1;
+      if (c.certain && c.source >= 0)
+        t.senders = {int(d), c.source, c.source};
       t.rule = c.rule;
       terms.push_back(t);
     }

@@ -37,6 +37,7 @@ struct ComposedTerm {
   bool boundaryTransfer = false;
   bool certain = false; // an invariant pair's Transfer with known owners
   int loop = -1;
+  Senders senders;
   const char *rule = "";
 };
 

@@ -119,6 +119,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
       t.placement = c.placement >= 0 ? sf.loops[c.placement].loop->id : "";
       t.rule = c.describe();
       t.seconds = c.seconds;
+      t.senders = c.senders;
       est.terms.push_back(std::move(t));
     }
   }

@@ -95,6 +95,7 @@ struct EstimateTerm {
   double repetitions = 0;
   std::string placement; // loop id the communication is placed in; "" = outside
   std::string rule;      // which case of the thesis gave the term
+  Senders senders;       // communication: who sends (the busiest's bytes)
   double seconds = 0;
 };
 

@@ -36,6 +36,7 @@
 #include "model/Machine.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace dlayout {
 
@@ -52,6 +53,24 @@ enum class Primitive {
   IDM
 };
 const char *toString(Primitive p);
+
+/// Which processors send a primitive's messages, where the layout decides
+/// it: the coordinates first..last along mesh dimension meshDim (along the
+/// others, all). A boundary Shift over blocks that do not wrap round leaves
+/// from the neighbours of the blocks that receive (dflux's Shifts along I
+/// from every block but the last); an invariant pair's Transfer with known
+/// owners from its source's coordinate. meshDim -1: every processor may.
+/// Used to predict the busiest processor's bytes (validate/).
+struct Senders {
+  int meshDim = -1;
+  int64_t first = 0, last = 0;
+  /// Whether the processor at `coords` (one per mesh dimension) sends.
+  bool includes(const std::vector<int64_t> &coords) const {
+    if (meshDim < 0 || size_t(meshDim) >= coords.size()) return true;
+    int64_t c = coords[size_t(meshDim)];
+    return first <= c && c <= last;
+  }
+};
 
 /// Rank in the composition order of Table 4.6 (1 = Reduction ... 6 =
 /// ManyToManyMulticast; D-Scatter ranks with Scatter, D-Gather with Gather,

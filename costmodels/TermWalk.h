@@ -144,6 +144,8 @@ private:
 
   /// Table 4.4: collective communication when a subscript is unknown (and
   /// the replicated cases).
+  Senders shiftSenders(int d, const SubRef &L, const SubRef &R, const LoopRange &lr,
+                       int direction) const;
   void table44(int d, const SubRef &L, const SubRef &R, const LoopRange &lr);
 
   /// Table 4.2: one pair varying in the type-1 loop l.

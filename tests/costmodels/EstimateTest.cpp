@@ -376,6 +376,34 @@ TEST(Reduction, IntoAScalarIsCombinedOncePerExecutionOfItsRegion) {
   }
 }
 
+TEST(Senders, ABoundaryShiftLeavesFromTheBlocksBelowTheReceivers) {
+  // A(I) = B(I-1), both blocked over 4: each block but the first receives
+  // its left neighbour's last element, so coordinates 0..2 send. Over
+  // I = 2..32 (blocks 0 and 1 of 16) only coordinate 0 does. B cyclic
+  // wraps round: every processor may send.
+  const int64_t n = 64, N = 4;
+  for (int64_t hi : {n, int64_t(32)}) {
+    ModelBuilder b;
+    b.array("A", {n});
+    b.array("B", {n});
+    auto i = b.loop("I", b.c(2), b.c(hi), "", 1, true);
+    auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i, 1, -1)})},
+                    {.loads = 1, .stores = 1});
+    Program p = b.build();
+    auto c = comm(run(p, layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}})), s, "B");
+    ASSERT_EQ(c.size(), 1u);
+    EXPECT_EQ(c[0].primitive, "Shift");
+    EXPECT_EQ(c[0].senders.meshDim, 0);
+    EXPECT_EQ(c[0].senders.first, 0);
+    EXPECT_EQ(c[0].senders.last, hi == n ? 2 : 0);
+    EXPECT_TRUE(c[0].senders.includes({0}));
+    EXPECT_FALSE(c[0].senders.includes({3}));
+    auto wraps = comm(run(p, layout({N}, {{"A", {cyclic(0)}}, {"B", {cyclic(0)}}})), s, "B");
+    ASSERT_FALSE(wraps.empty());
+    EXPECT_EQ(wraps[0].senders.meshDim, -1);
+  }
+}
+
 TEST(ScalarAssignment, ItsOperandsReachEveryProcessor) {
   // T = X(K), K = 1..8, X blocked over 4: T is neither a reduction nor
   // private, so every processor runs the assignment (and keeps T): X(1:8)
