@@ -536,8 +536,8 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
       // The partial results are combined once per execution of the
       // reduction's region (model/PrivateScalars.h), as in the executor:
       // the loops around it are type-2 for the home operand (doall or not),
-      // whatever the dependences allow. tred2's G = G + Z(K,J)*D(K) is a fresh sum every
-      // J: one Reduction per J, not one for the whole of loop J.
+      // whatever the dependences allow. tred2's G = G + Z(K,J)*D(K) is a
+      // fresh sum every J: one Reduction per J, not one for the whole loop.
       if (region >= 0)
         rh.commLevel = std::max(rh.commLevel, region);
     }
