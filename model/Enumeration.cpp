@@ -33,10 +33,12 @@ int enumerationLevel(const Program &p, size_t s, const std::vector<size_t> &read
   for (const std::string &id : st.loops)
     if (const Loop *l = p.findLoop(id))
       for (const Bound *b : {&l->lower, &l->upper}) scalarsRead(*b, scalars);
+  std::vector<const Statement *> assigners; // of those scalars
+  for (const Statement &o : p.statements)
+    if (o.write < 0 && scalars.count(o.scalarWrite)) assigners.push_back(&o);
   auto assignedIn = [&](const std::string &loop) {
-    return std::any_of(p.statements.begin(), p.statements.end(), [&](const Statement &o) {
-      return o.write < 0 && scalars.count(o.scalarWrite) &&
-             std::find(o.loops.begin(), o.loops.end(), loop) != o.loops.end();
+    return std::any_of(assigners.begin(), assigners.end(), [&](const Statement *o) {
+      return std::find(o->loops.begin(), o->loops.end(), loop) != o->loops.end();
     });
   };
   int level = std::max(from, 0);

@@ -150,21 +150,19 @@ int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const 
 int reductionRegion(const Program &p, size_t s) {
   const Statement &st = p.statements[s];
   if (st.write >= 0 || st.reduction.empty() || st.scalarWrite.empty()) return -1;
-  auto touches = [&](const Statement &o) {
-    if (o.write < 0 && o.scalarWrite == st.scalarWrite) return true;
+  std::vector<const Statement *> others; // the other statements touching the scalar
+  for (size_t o = 0; o < p.statements.size(); ++o) {
+    const Statement &os = p.statements[o];
     std::set<std::string> read;
-    scalarsRead(o, read);
-    return read.count(st.scalarWrite) > 0;
-  };
-  for (size_t k = 0; k < st.loops.size(); ++k) {
-    bool alone = true;
-    for (size_t o = 0; o < p.statements.size() && alone; ++o) {
-      const Statement &os = p.statements[o];
-      alone = o == s || std::find(os.loops.begin(), os.loops.end(), st.loops[k]) == os.loops.end() ||
-              !touches(os);
-    }
-    if (alone) return int(k);
+    scalarsRead(os, read);
+    if (o != s && ((os.write < 0 && os.scalarWrite == st.scalarWrite) || read.count(st.scalarWrite)))
+      others.push_back(&os);
   }
+  for (size_t k = 0; k < st.loops.size(); ++k)
+    if (std::none_of(others.begin(), others.end(), [&](const Statement *o) {
+          return std::find(o->loops.begin(), o->loops.end(), st.loops[k]) != o->loops.end();
+        }))
+      return int(k);
   return -1;
 }
 
