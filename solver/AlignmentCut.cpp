@@ -10,6 +10,21 @@
 
 namespace dlayout::solver {
 
+/// Whether the first count[a] dimensions of each array have classes in
+/// [0, classes), no two of one array the same.
+static bool isPartition(const std::vector<std::vector<int>> &align,
+                        const std::vector<size_t> &count, int classes) {
+  for (size_t a = 0; a < align.size(); ++a) {
+    std::vector<char> used(size_t(classes), 0);
+    for (size_t d = 0; d < count[a]; ++d) {
+      int c = align[a][d];
+      if (c < 0 || c >= classes || used[size_t(c)]) return false;
+      used[size_t(c)] = 1;
+    }
+  }
+  return true;
+}
+
 PartitionResult exactPartition(const AffinityGraph &g, int classes, double timeLimitSeconds) {
   PartitionResult res;
   const size_t n = g.dims.size();
@@ -61,6 +76,14 @@ PartitionResult exactPartition(const AffinityGraph &g, int classes, double timeL
     for (size_t a = 0; a < n; ++a)
       for (size_t d = 0; d < cls[a].size(); ++d)
         res.align[a][d] = m.eval(cls[a][d], true).get_numeral_int();
+    // At the limit the model may be partial and break the hard constraints
+    // (Z3 completes the missing values with 0): that is no partition.
+    std::vector<size_t> count(n);
+    for (size_t a = 0; a < n; ++a) count[a] = cls[a].size();
+    if (r != z3::sat && !isPartition(res.align, count, classes)) {
+      for (size_t a = 0; a < n; ++a) res.align[a].assign(g.dims[a], -1);
+      return res;
+    }
     res.solved = true;
     res.proved = r == z3::sat || !anySoft;
   } catch (const z3::exception &) {

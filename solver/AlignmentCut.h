@@ -11,7 +11,8 @@
 // class in [0, D), the nodes of one array pairwise distinct, and per edge a
 // soft constraint "same class" of the edge's weight (weighted MaxSAT on
 // z3::optimize), within a time limit; when Z3 stops at the limit, its best
-// partition so far is returned, not proved.
+// partition so far is returned, not proved -- or none, when what it holds
+// then breaks the hard constraints.
 //
 // chooseAlignment runs both, reports both cuts and keeps the lower cut
 // (a tie keeps Li-Chen's, the thesis's choice).

@@ -162,6 +162,28 @@ TEST(AlignmentCut, RandomGraphsMatchBruteForce) {
   }
 }
 
+// At its time limit Z3 may hold a partial model that breaks the hard
+// constraints (two dimensions of one array in one class, as the 2,000-nest
+// scaling program once produced): it is no partition, so none is returned.
+TEST(AlignmentCut, AtTheTimeLimitAPartitionOrNothing) {
+  std::mt19937 rng(11);
+  AffinityGraph g;
+  const int arrays = 400, classes = 3;
+  for (int a = 0; a < arrays; ++a) g.dims.push_back(1 + int(rng() % 3u));
+  for (int e = 0; e < 6 * arrays; ++e) {
+    int a = int(rng() % unsigned(arrays)), b = int(rng() % unsigned(arrays));
+    if (a == b) continue;
+    g.addEdge({a, int(rng() % unsigned(g.dims[a]))}, {b, int(rng() % unsigned(g.dims[b]))},
+              double(1 + rng() % 1000));
+  }
+  for (double limit : {0.001, 0.01, 0.05}) {
+    auto ex = exactPartition(g, classes, limit);
+    if (ex.solved) EXPECT_TRUE(isPartition(ex.align, classes)) << limit;
+    auto ch = chooseAlignment(g, classes, limit);
+    EXPECT_TRUE(isPartition(ch.align, classes)) << limit;
+  }
+}
+
 // Through advise: both cuts reported, the used one never above Li-Chen's.
 TEST(AlignmentCut, AdviseReportsBothCuts) {
   auto p = test::sample("tred2", {{"N", 64}});
