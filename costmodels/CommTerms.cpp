@@ -78,13 +78,17 @@ namespace detail {
 
 /// Runs the walk; returns the loop to freeze (make type-2), or -1.
 int TermWalk::run() {
-  const ArrayDist *lhsDist = sf_.hasLhs ? &lv_.arrays[sf_.lhs.array] : nullptr;
+  // Where the instances run: the lhs's owners, or for an operand brought to
+  // the home of a reduction into an array element, the home's.
+  const RefFacts *target = sf_.hasLhs ? &sf_.lhs : nullptr;
+  if (rf_.toHome && sf_.hasHome && lv_.arrays[sf_.home.array].distributed())
+    target = &sf_.home;
+  const ArrayDist *lhsDist = target ? &lv_.arrays[target->array] : nullptr;
   const ArrayDist &rhsDist = lv_.arrays[rf_.ref.array];
   base_.resize(D_);
   level_.resize(D_);
   for (int d = 0; d < D_; ++d) {
-    base_[d].first = baseSub(sf_.hasLhs ? &sf_.lhs : nullptr, lhsDist, d, true,
-                             opts_.exactOwners);
+    base_[d].first = baseSub(target, lhsDist, d, true, opts_.exactOwners);
     // Beyond the thesis (whose scalar lhs is one position): a scalar
     // assignment that is neither a reduction nor private runs on every
     // processor, so its operands must reach every one, as a replicated
@@ -288,11 +292,31 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
   for (const TileRequest &t : tiles) {
     if (tiled_[t.loop] >= 0)
       continue;
-    // The fastest-varying sub-reference of that loop sets the tile size.
+    // The fastest-varying sub-reference of that loop sets the tile size:
+    // the requests', and those of the other pairs that vary in it and are
+    // not strictly synchronous (section 4.4.3, "tiling requires k-synchrony
+    // of sr2 with them; the fastest-varying one sets the tile size"), so
+    // that within a tile every sub-reference whose data moves stays on one
+    // processor.
     SubRef driver = t.driver;
     for (const TileRequest &u : tiles)
       if (u.loop == t.loop && speed(u.driver) > speed(driver))
         driver = u.driver;
+    for (int d = 0; d < D_; ++d) {
+      const SubRef &L = base_[d].first, &R = base_[d].second;
+      if (L.kind == SubRef::Single && R.kind == SubRef::Single && L.loop == t.loop &&
+          R.loop == t.loop && strictlySynchronous(atLoop(L, t.loop, d, false, nullptr),
+                                                  atLoop(R, t.loop, d, false, nullptr)))
+        continue; // moving together: their data stays inside (IDM)
+      for (const SubRef *s : {&L, &R})
+        if (s->kind == SubRef::Single && s->loop == t.loop && s->dist &&
+            s->dist->onMesh() && s->dist->procs > 1) {
+          SubRef x = atLoop(*s, t.loop, d, false, nullptr);
+          if (speed(x) > speed(driver) &&
+              (kSynchronous(driver, x) || kSynchronous(x, driver)))
+            driver = x;
+        }
+    }
     tiled_[t.loop] = int(drivers_.size());
     drivers_.push_back(driver);
     LoopRange lr = rangeOf(sf_, t.loop);
@@ -304,20 +328,49 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
   return -1;
 }
 
-/// Pairs varying in a tiled loop move within a tile when they are
-/// k-synchronous with its driver: no term of their own.
+/// Pairs varying in a tiled loop: each side k-synchronous with the driver,
+/// the fastest sub-reference varying in the loop (applyTiling), stays on one
+/// processor within a tile. A pair whose sides are strictly synchronous
+/// needs nothing; any other is a pair of constants within the tile, (1 -
+/// 1/N) Transfer(1) (section 4.4.1), repeated per tile with the rest. Before,
+/// such a pair had no term: matmul's C(I,J) += A(I,K) * B(K,J) with C's J
+/// and B's J on different mesh dimensions moved B's columns for nothing.
 bool TermWalk::absorbed(const std::vector<int> &pairs, int l) {
   const SubRef &driver = drivers_[size_t(tiled_[l])];
-  for (int d : pairs)
+  std::vector<int> moving;
+  for (int d : pairs) {
+    SubRef at[2];
+    int i = 0;
     for (const SubRef *s : {&base_[d].first, &base_[d].second}) {
       if (s->kind == SubRef::Unknown)
         return false;
-      if (s->kind != SubRef::Single || s->loop != l)
-        continue;
-      SubRef x = atLoop(*s, l, d, false, nullptr);
-      if (!kSynchronous(driver, x) && !kSynchronous(x, driver))
+      at[i] = atLoop(*s, l, d, false, nullptr);
+      if (s->kind == SubRef::Single && s->loop == l &&
+          !kSynchronous(driver, at[i]) && !kSynchronous(at[i], driver))
         return false;
+      ++i;
     }
+    const SubRef &L = at[0], &R = at[1];
+    bool still = (L.kind == SubRef::Single && R.kind == SubRef::Single &&
+                  strictlySynchronous(L, R)) ||
+                 identical(L, R) || R.kind == SubRef::Replicated;
+    if (!still)
+      moving.push_back(d);
+  }
+  // A driver that wraps round the processors (cyclic) groups each
+  // processor's iterations into one tile, not a contiguous run: within it
+  // a moving pair's sides do not stay put.
+  if (!moving.empty()) {
+    LoopRange lr = rangeOf(sf_, l);
+    double blocks = std::ceil(double(std::llabs(driver.alpha)) * lr.range /
+                              double(std::max<int64_t>(driver.dist->block, 1)));
+    if (blocks > double(driver.dist->procs))
+      return false;
+  }
+  for (int d : moving)
+    out.dims[d].terms.push_back(
+        chance(d, "tiled loop: a pair constant within a tile, (1 - 1/N) Transfer(1)",
+               procsOf(d)));
   return true;
 }
 

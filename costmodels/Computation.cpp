@@ -170,7 +170,12 @@ ComputationCost statementComputation(const StatementFacts &sf,
           }
         }
       };
-      if (lhs)
+      // A reduction into an array element forms its instances where its home
+      // operand lives (model/Reduction.h): its distribution divides them.
+      const RefFacts *home = sf.hasHome ? &sf.home : nullptr;
+      if (home && lv.arrays[home->array].distributed())
+        consider(*home, lv.arrays[home->array]);
+      else if (lhs)
         consider(sf.lhs, *lhs);
       else if (sf.scalarReduction && opts.parallelReductions)
         for (const auto &r : sf.rhs)

@@ -50,6 +50,15 @@ struct ArrayDist {
   std::vector<DimDist> dims;
   std::vector<int> dimOnMesh;     // per mesh dimension: array dim, or -1
   std::vector<char> replicatedOn; // per mesh dimension
+
+  /// Some dimension spread over more than one processor: not every
+  /// processor holds every element.
+  bool distributed() const {
+    for (const DimDist &d : dims)
+      if (d.onMesh() && d.procs > 1)
+        return true;
+    return false;
+  }
 };
 
 struct LayoutView {

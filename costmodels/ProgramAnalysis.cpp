@@ -10,6 +10,7 @@
 #include "costmodels/DependenceLevels.h"
 #include "model/Enumeration.h"
 #include "model/PrivateScalars.h"
+#include "model/Reduction.h"
 
 #include <algorithm>
 #include <cctype>
@@ -443,14 +444,32 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     sf.lhs = std::move(*lhs);
     sf.hasLhs = true;
   }
+  // A private scalar read by a reduction into an array element runs where
+  // that reduction's instances run: at its home operand's owners.
+  bool standInHome = false;
+  if (owner >= 0 && owner != s && opts.placement != PlacementSource::SequentialLoops) {
+    const ArrayReduction ar = arrayReduction(p, size_t(owner));
+    if (ar.planned()) {
+      auto home = referenceFacts(p.statements[owner].refs[size_t(ar.home)], st, p, pf);
+      if (!home)
+        return home.error();
+      sf.home = std::move(*home);
+      sf.hasHome = standInHome = true;
+    }
+  }
   // A reduction that belongs to a private scalar runs whole where its
   // readers run: no partial results, no Reduction (model/PrivateScalars.h).
   const bool privateReduction = owner >= 0 && owner != s;
   sf.scalarReduction = st.write < 0 && !st.reduction.empty() && !privateReduction;
   // Beyond the thesis (not under its placement): the reduction's region.
   const bool conservative = opts.placement == PlacementSource::SequentialLoops;
-  const int region =
-      sf.scalarReduction && !conservative ? reductionRegion(p, size_t(s)) : -1;
+  // A reduction into an array element forms its instances at its home
+  // operand's owners (model/Reduction.h), not under the thesis's placement.
+  const ArrayReduction arrayPlan =
+      sf.hasLhs && !conservative ? arrayReduction(p, size_t(s)) : ArrayReduction{};
+  const int region = arrayPlan.planned() ? arrayPlan.region
+                     : sf.scalarReduction && !conservative ? reductionRegion(p, size_t(s))
+                                                           : -1;
   sf.reductionRegion = region;
 
   // Fig. 3.3: parallel with respect to the loops deeper than lmax, and to
@@ -530,9 +549,14 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
         continue; // costed with an earlier statement of the same loops
       rh.commLevel = std::min(rh.commLevel, v);
     }
-    if (sf.scalarReduction && !conservative && !homeTaken && !indirect(r)) {
+    const bool arrayHome = arrayPlan.planned() && int(i) == arrayPlan.home;
+    if (arrayHome || (sf.scalarReduction && !conservative && !homeTaken && !indirect(r))) {
       rh.home = true;
       homeTaken = true;
+      if (arrayHome) {
+        sf.hasHome = true;
+        sf.home = rh.ref;
+      }
       // The partial results are combined once per execution of the
       // reduction's region (model/PrivateScalars.h), as in the executor:
       // the loops around it are type-2 for the home operand (doall or not),
@@ -545,8 +569,17 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
       rh.type2.push_back(l + 1 == rh.commLevel ||
                          (l + 1 < rh.commLevel && !doall[l]) ||
                          (rh.home && l < region));
-    rh.reductionOperand = !st.reduction.empty() && !privateReduction &&
-                          !(sf.hasLhs && sameReference(r, st.refs[st.write]));
+    // Tables 4.2/4.3's "reduction op": the operand's partial results are
+    // combined by a Reduction. Beyond the thesis, a reduction into an array
+    // element combines only its home operand's: the thesis prices every
+    // operand as if the instances were formed at its own owner, which for
+    // two distributed operands (matmul's A(I,K) and B(K,J)) no execution
+    // does at once. The other operands are brought to the home; without a
+    // home (model/Reduction.h), the statement runs owner-computes.
+    const bool selfRead = sf.hasLhs && sameReference(r, st.refs[st.write]);
+    rh.reductionOperand = !st.reduction.empty() && !privateReduction && !selfRead &&
+                          (conservative || !sf.hasLhs || arrayHome);
+    rh.toHome = (arrayPlan.planned() && !arrayHome && !selfRead) || standInHome;
 
     // Section 4.5.3, step 1 and 2, for every candidate level k.
     rh.pipelineOk.assign(m, false);

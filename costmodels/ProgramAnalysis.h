@@ -110,8 +110,13 @@ struct RhsFacts {
   bool reductionOperand = false;
   /// A reduction into a scalar runs on the owners of its home operand, its
   /// first read reference that is not indirect (as in the executor); the
-  /// partial results are combined there (TermWalk::scalarCombine).
+  /// partial results are combined there (TermWalk::scalarCombine). So does
+  /// a reduction into an array element (model/Reduction.h).
   bool home = false;
+  /// An operand of a reduction into an array element other than its home:
+  /// brought to the home operand's owner (StatementFacts::home); also every
+  /// operand of a private scalar read by such a reduction.
+  bool toHome = false;
   /// Pipelining (section 4.5.3), per loop position k >= 1: whether every
   /// dependence on this array into S from inside loop k-1 has "=" or a known
   /// distance at k, and bdist_k.
@@ -141,9 +146,15 @@ struct StatementFacts {
   double rho = 1;
   bool hasLhs = false; // writes an array element
   bool scalarReduction = false;
-  /// A scalar reduction's region (model/PrivateScalars.h): the position of
-  /// the outermost loop it reduces over; -1 when it has none.
+  /// A reduction's region: the position of the outermost loop it reduces
+  /// over (a scalar's, model/PrivateScalars.h; an array element's,
+  /// model/Reduction.h); -1 when it has none.
   int reductionRegion = -1;
+  /// A reduction into an array element (model/Reduction.h), or a private
+  /// scalar read by one: the reduction's home operand, whose owners run the
+  /// instances where it is distributed (hasHome false: owner-computes).
+  bool hasHome = false;
+  RefFacts home;
   RefFacts lhs;
   std::vector<bool> parallel; // per loop position (Fig. 3.3)
   /// Beyond the thesis, per loop position that is not parallel: the arrays

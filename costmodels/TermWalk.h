@@ -177,8 +177,9 @@ private:
 
   int applyTiling(const std::vector<TileRequest> &tiles);
 
-  /// Pairs varying in a tiled loop move within a tile when they are
-  /// k-synchronous with its driver: no term of their own.
+  /// Pairs varying in a tiled loop, k-synchronous with its driver: constant
+  /// within a tile, a term of their own unless strictly synchronous. False
+  /// when one is not k-synchronous (the loop is frozen instead).
   bool absorbed(const std::vector<int> &pairs, int l);
 
   //===--------------------------------------------------------------------===//

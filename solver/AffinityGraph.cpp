@@ -103,15 +103,20 @@ Result<AffinityGraph> buildAffinityGraph(SolverContext &ctx, int classes) {
   for (const auto &sf : ctx.facts.statements) {
     if (!sf.hasLhs) continue;
     const std::vector<int> arrays = ctx.statementArrays(sf);
-    int A = arrayIndex(p, ctx.facts.arrays[sf.lhs.array]);
     for (const auto &rf : sf.rhs) {
+      // The reference whose owners run the instances: the lhs, or for an
+      // operand brought to the home of a reduction into an array element,
+      // the home (model/Reduction.h).
+      const cost::RefFacts &T =
+          rf.toHome && sf.hasHome ? sf.home : sf.lhs;
+      int A = arrayIndex(p, ctx.facts.arrays[T.array]);
       int B = arrayIndex(p, ctx.facts.arrays[rf.ref.array]);
       if (A < 0 || B < 0 || A == B) continue;
       // Detector: single-index pairs with the same variation level.
       std::vector<std::pair<int, int>> primary;
       std::vector<bool> usedB(rf.ref.subs.size(), false);
-      for (size_t i = 0; i < sf.lhs.subs.size(); ++i) {
-        const auto &si = sf.lhs.subs[i];
+      for (size_t i = 0; i < T.subs.size(); ++i) {
+        const auto &si = T.subs[i];
         if (!si.singleIndex()) continue;
         for (size_t j = 0; j < rf.ref.subs.size(); ++j) {
           const auto &sj = rf.ref.subs[j];
@@ -139,7 +144,7 @@ Result<AffinityGraph> buildAffinityGraph(SolverContext &ctx, int classes) {
         // Strides of the primary pairs' subscripts; a secondary pair has none.
         bool second = pairs.size() > 1;
         auto strideA = [&](int i) {
-          return std::abs(sf.lhs.subs[size_t(i)].alphaAt(sf.lhs.subs[size_t(i)].innermost()));
+          return std::abs(T.subs[size_t(i)].alphaAt(T.subs[size_t(i)].innermost()));
         };
         auto strideB = [&](int j) {
           return std::abs(rf.ref.subs[size_t(j)].alphaAt(rf.ref.subs[size_t(j)].innermost()));

@@ -3,7 +3,9 @@
 // Detector: for every assignment to an array element, each rhs reference to
 // a different array, pairs of lhs and rhs subscripts that are both
 // single-index with the same variation level are alignment constraints (the
-// first unused candidate is taken, Fig. 5.3).
+// first unused candidate is taken, Fig. 5.3). An operand of a reduction
+// into an array element is paired with the home operand instead, where the
+// instances run (model/Reduction.h; not under the thesis's placement).
 // Driver: the quality of a constraint is t2 - t1 (section 5.1.2): the
 // statement's communication for that reference with the primary pair (and
 // its secondary pair, Fig. 5.4) aligned, against the two pairs swapped

@@ -340,9 +340,14 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
   for (const auto &sf : ctx.facts.statements) {
     const std::string &id = sf.stmt->id;
     int A = sf.hasLhs ? arrayIndex(p, ctx.facts.arrays[sf.lhs.array]) : -1;
+    // A reduction into an array element runs at its home operand's owners
+    // (model/Reduction.h): its computation and its other operands' terms
+    // depend on the home's layout too.
+    int H = sf.hasHome ? arrayIndex(p, ctx.facts.arrays[sf.home.array]) : -1;
     Group comp;
     comp.statement = id;
     if (A >= 0) comp.arrays = {A};
+    if (A >= 0 && H >= 0 && H != A) comp.arrays.push_back(H);
     else
       for (const auto &rf : sf.rhs) comp.arrays.push_back(arrayIndex(p, ctx.facts.arrays[rf.ref.array]));
     for (const auto &through : sf.sequentialThrough) // their replication divides loops
@@ -366,6 +371,7 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
         if (x >= 0 && std::find(arrs.begin(), arrs.end(), x) == arrs.end()) arrs.push_back(x);
       };
       add(A), add(B);
+      if (rf.toHome) add(H);
       for (const cost::RefFacts *ref : {&rf.ref, sf.hasLhs ? &sf.lhs : nullptr})
         if (ref)
           for (const auto &s : ref->subs)

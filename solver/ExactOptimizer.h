@@ -14,9 +14,11 @@
 //
 // The objective is the estimator's seconds, which is a sum of terms per
 // statement: its computation, which depends on the layout of its lhs array
-// (of its rhs arrays for a scalar reduction), and its communication per rhs
-// array B, which depends on the layouts of the lhs array and B (thesis
-// chapters 3 and 4: T(S) and the lhs/rhs pair analysis of section 4.2).
+// (of its rhs arrays for a scalar reduction, and of its home operand's too
+// for a reduction into an array element, model/Reduction.h), and its
+// communication per rhs array B, which depends on the layouts of the lhs
+// array and B (thesis chapters 3 and 4: T(S) and the lhs/rhs pair analysis
+// of section 4.2), and the home's for an operand brought to it.
 // Per mesh shape, each such term group is tabulated over the choices it
 // depends on -- the "local" variables -- and the tables are filled by
 // whole-program estimates that cover many groups' local combinations at

@@ -424,5 +424,34 @@ TEST(Machines, TopologyHopsAndOtherPresets) {
             1e-3 * estimate(p, l, ipsc2())->computationSeconds);
 }
 
+TEST(Tiling, APairConstantWithinATileOfItsLoopGetsItsOwnTerm) {
+  // C(I,J) = B(K,J) on 2x8: C's J on mesh dimension 0 (blocks of 8), B's K
+  // there too; C's I and B's J on dimension 1 (blocks of 2). Loop J is
+  // tiled for C's J (section 4.4.3). Within one of its tiles B's J crosses
+  // four processors of dimension 1 while C's I stays on one: B's columns
+  // move. The fastest sub-reference, B's J, sets the tile (eight of them),
+  // and the pair constant within a tile gets (1 - 1/N) Transfer(1). It had
+  // no term: "absorbed" by the tile.
+  const int64_t n = 16;
+  ModelBuilder b;
+  b.array("C", {n, n});
+  b.array("B", {n, n});
+  auto i = b.loop("I", b.c(1), b.c(n), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.c(n), i, 2, true);
+  auto k = b.loop("K", b.c(1), b.c(n), j, 3, true);
+  auto s = b.stmt({i, j, k}, b.ref("C", {b.iv(i), b.iv(j)}), {b.ref("B", {b.iv(k), b.iv(j)})},
+                  {.loads = 1, .stores = 1});
+  Layout l = layout({2, 8}, {{"C", {block(1), block(0)}}, {"B", {block(0), block(1)}}});
+  auto terms = comm(run(b.build(), l), s, "B");
+  bool transfer = false;
+  for (const auto &t : terms) {
+    // The eight tiles of B's J; the Transfer's in 7/8 of them.
+    bool isTransfer = t.primitive == "Transfer";
+    EXPECT_DOUBLE_EQ(t.repetitions, isTransfer ? 7 : 8) << t.primitive;
+    transfer = transfer || isTransfer;
+  }
+  EXPECT_TRUE(transfer);
+}
+
 } // namespace
 } // namespace dlayout::test

@@ -178,7 +178,9 @@ TEST(AlignmentCut, AtTheTimeLimitAPartitionOrNothing) {
   }
   for (double limit : {0.001, 0.01, 0.05}) {
     auto ex = exactPartition(g, classes, limit);
-    if (ex.solved) EXPECT_TRUE(isPartition(ex.align, classes)) << limit;
+    if (ex.solved) {
+      EXPECT_TRUE(isPartition(ex.align, classes)) << limit;
+    }
     auto ch = chooseAlignment(g, classes, limit);
     EXPECT_TRUE(isPartition(ch.align, classes)) << limit;
   }

@@ -345,6 +345,41 @@ def case_c_matmul_p16():
     run_ok([sample("c", "matmul.c"), "--param", "N=16", "--procs", "16", "--layouts", "all"], min_runs=2)
 
 
+def case_c_matmul_home_p4():
+    """C(I,J) = C(I,J) + A(I,K) * B(K,J) runs where A(I,K) lives (model/
+    Reduction.h): A by rows, B and C by columns on four processors. The
+    executor combines each rank's partial results onto C's columns once,
+    after the nest; the estimate brings B to A's rows (a Gather) where the
+    thesis's rule, pricing B against C, sees B already in place."""
+    layout = {"schema": "dlayout-layout/1", "mesh": [4],
+              "arrays": {"A": {"dims": [{"kind": "block", "mesh_dim": 0}, {"kind": "collapsed"}]},
+                         "B": {"dims": [{"kind": "collapsed"}, {"kind": "block", "mesh_dim": 0}]},
+                         "C": {"dims": [{"kind": "collapsed"}, {"kind": "block", "mesh_dim": 0}]}}}
+    args = [sample("c", "matmul.c"), "--param", "N=16", "--procs", "4"]
+    with tempfile.TemporaryDirectory() as d:
+        lf, layouts = os.path.join(d, "layout.json"), os.path.join(d, "layouts.json")
+        json.dump(layout, open(lf, "w"))
+        json.dump([layout], open(layouts, "w"))
+        run = run_ok(args + ["--layouts", layouts], layouts_file=True)["runs"][0]
+        terms = {}
+        for placement in ("dependences", "thesis"):
+            est = subprocess.run([DLAYOUT, "estimate"] + args + ["--layout", lf, "--format", "json",
+                                                                 "--placement", placement],
+                                 capture_output=True, text=True, timeout=120)
+            check(est.returncode == 0, "dlayout estimate: " + est.stderr[-2000:])
+            terms[placement] = [t for t in json.loads(est.stdout)["terms"]
+                                if t["statement"] == "S4" and t.get("array") == "B"]
+    kernel = [p for p in run["phases"] if p["id"] == "P2"][0]
+    print("matmul home plan: %d combines, bytes %d measured, %g predicted" %
+          (kernel["reductions"], run["bytes"], run["predicted_bytes"]))
+    check(kernel["reductions"] == 4, "each rank combines its partial results once, after the nest")
+    check(terms["dependences"] and terms["dependences"][0]["seconds"] > 0,
+          "B is brought to A's rows in the estimate")
+    check(not terms["thesis"], "the thesis's rule prices B against C: no term")
+    ratio = run["predicted_bytes"] / run["bytes"]
+    check(0.8 <= ratio <= 1.25, "predicted/measured bytes %.2f" % ratio)
+
+
 def case_dflux_p4():
     run_ok([sample("paradigm", "dflux.F"), "--procs", "4"])
 

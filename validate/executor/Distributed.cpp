@@ -25,18 +25,6 @@ double instanceSeconds(const OpCounts &o, const Machine &m) {
          o.compares * m.compare;
 }
 
-MPI_Op mpiOp(Reduce r) {
-  switch (r) {
-  case Reduce::Prod: return MPI_PROD;
-  case Reduce::Max: return MPI_MAX;
-  case Reduce::Min: return MPI_MIN;
-  case Reduce::And: return MPI_LAND;
-  case Reduce::Or: return MPI_LOR;
-  case Reduce::Xor: return MPI_LXOR;
-  default: return MPI_SUM;
-  }
-}
-
 } // namespace
 
 Result<std::unique_ptr<DistributedMemory>>
@@ -56,6 +44,8 @@ DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
   d->plans_.resize(x.actions.size());
   d->saved_.resize(x.stmts.size());
   d->activeReduce_.assign(x.stmts.size(), 0);
+  d->viaPartials_.assign(x.stmts.size(), 0);
+  d->partial_.resize(x.stmts.size());
   d->scratchIv_.resize(x.loops.size() + 1);
   for (const auto &s : x.stmts) d->cost_.push_back(instanceSeconds(s.ops, m));
   for (const auto &a : x.arrays) {
@@ -79,6 +69,8 @@ DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
     if (st.operand >= 0 && st.regionLoop >= 0)
       d->activeReduce_[s] =
           d->arrays_[st.refs[st.operand].array].dist->copies() < d->procs_ ? 1 : 0;
+    if (d->activeReduce_[s] && st.lhs >= 0)
+      d->viaPartials_[s] = d->arrays_[st.refs[st.lhs].array].dist->copies() > 1 ? 1 : 0;
   }
   return d;
 }
@@ -92,6 +84,10 @@ bool DistributedMemory::inRange(int a, const int64_t *idx) const {
 
 double DistributedMemory::read(int a, const int64_t *idx) {
   if (!inRange(a, idx)) { ++outOfRange; return 0; }
+  if (partialElement(a, idx)) {
+    auto it = partial_[current_].find(linearId(x_.arrays[a], idx));
+    return it == partial_[current_].end() ? identity(x_.stmts[current_].reduce) : it->second;
+  }
   ArrayState &st = arrays_[a];
   std::span<const int64_t> s(idx, x_.arrays[a].extents.size());
   if (st.dist->holds(me_, s)) return st.local[st.dist->localOffset(me_, s)];
@@ -102,6 +98,10 @@ double DistributedMemory::read(int a, const int64_t *idx) {
 
 void DistributedMemory::write(int a, const int64_t *idx, double v) {
   if (!inRange(a, idx)) { ++outOfRange; return; }
+  if (partialElement(a, idx)) {
+    partial_[current_][linearId(x_.arrays[a], idx)] = v;
+    return;
+  }
   ArrayState &st = arrays_[a];
   std::span<const int64_t> s(idx, x_.arrays[a].extents.size());
   if (!st.dist->holds(me_, s)) { ++misses; return; }
@@ -111,6 +111,12 @@ void DistributedMemory::write(int a, const int64_t *idx, double v) {
 bool DistributedMemory::runs(int s, const int64_t *iv) {
   const CStmt &st = x_.stmts[s];
   int64_t idx[8];
+  current_ = -1;
+  if (activeReduce_[s] && st.lhs >= 0) {
+    if (reductionExecutor(s, iv) != me_) return false;
+    current_ = s;
+    return true;
+  }
   if (st.lhs >= 0) {
     const CRef &r = st.refs[st.lhs];
     in_->refIndex(s, r, iv, idx);
@@ -135,6 +141,10 @@ void DistributedMemory::executors(int s, const int64_t *iv, std::vector<int64_t>
   const CStmt &st = x_.stmts[s];
   out.clear();
   int64_t idx[8];
+  if (activeReduce_[s] && st.lhs >= 0) {
+    out.push_back(reductionExecutor(s, iv));
+    return;
+  }
   if (st.lhs >= 0 || activeReduce_[s]) {
     const CRef &r = st.refs[st.lhs >= 0 ? st.lhs : st.operand];
     in_->refIndex(s, r, iv, idx);
@@ -157,9 +167,6 @@ void DistributedMemory::executors(int s, const int64_t *iv, std::vector<int64_t>
   for (int p = 0; p < procs_; ++p) out.push_back(p);
 }
 
-/// Calls f(iv) for every instance of the item's statement inside the node it
-/// is placed before (loops from `level` inwards; for a bound's item, those
-/// outside the bounded loop), the outer indices current.
 void DistributedMemory::flushCompute() {
   if (pending_ <= 0) return;
 #ifdef DLAYOUT_SIMGRID
@@ -170,40 +177,9 @@ void DistributedMemory::flushCompute() {
 }
 
 void DistributedMemory::executed(int s) {
+  current_ = -1;
   pending_ += cost_[s];
   ++stats[phase_].instances;
-}
-
-void DistributedMemory::beginRegion(int node) {
-  for (int s : x_.nodes[node].reductions) {
-    if (!activeReduce_[s]) continue;
-    double &v = in_->scalars()[x_.stmts[s].scalar];
-    saved_[s] = v;
-    v = identity(x_.stmts[s].reduce);
-  }
-}
-
-void DistributedMemory::endRegion(int node) {
-  flushCompute();
-  double t0 = MPI_Wtime();
-  for (int s : x_.nodes[node].reductions) {
-    if (!activeReduce_[s]) continue;
-    const CStmt &st = x_.stmts[s];
-    double &v = in_->scalars()[st.scalar];
-    double total = v;
-    MPI_Allreduce(&v, &total, 1, MPI_DOUBLE, mpiOp(st.reduce), mesh_.comm());
-    v = storeAs(x_.scalarTypes[st.scalar], combine(st.reduce, saved_[s], total));
-    if (procs_ > 1) {
-      PhaseStats &ps = stats[phase_];
-      ps.messagesSent += 1;
-      ps.messagesReceived += 1;
-      ps.bytesSent += 8;
-      ps.bytesReceived += 8;
-      ++ps.reductions;
-      reordered = true;
-    }
-  }
-  stats[phase_].communicationSeconds += MPI_Wtime() - t0;
 }
 
 std::vector<double> DistributedMemory::heldPairs(int a) const {

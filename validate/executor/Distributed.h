@@ -11,9 +11,9 @@
 //     runReplicate(); validate/executor/CommPlacement.h);
 //   - a statement instance runs on every holder of the element it writes
 //     (owner-computes), on every rank when it writes a scalar -- a private
-//     scalar only where the instances that read it run -- and for a scalar
-//     reduction on the home of its operand (partials combined with
-//     MPI_Allreduce after the reduction's loop, ExecProgram.h);
+//     scalar only where the instances that read it run -- and for a
+//     reduction on the home of its operand (partial results combined after
+//     the reduction's region, DistributedReduction.cpp);
 //   - reads of elements this rank does not hold come from a per-array cache
 //     filled by the communication placed before a node (CommAction):
 //       regular references: every rank enumerates the node's instances and
@@ -132,6 +132,16 @@ private:
   void broadcast(int array, const Multicast &mc);
   int multicastLine(const std::vector<int> &members) const;
   void replicate(int array, const int64_t *idx);
+  // Reductions' partial results (DistributedReduction.cpp).
+  int64_t reductionExecutor(int s, const int64_t *iv);
+  bool partialElement(int array, const int64_t *idx) const;
+  void combinePartials(int s);
+  /// A CommItem that fetches nothing: a reduction's read of the element it
+  /// writes, kept as a partial result where it runs.
+  bool readsOwnPartial(const CommItem &it) const {
+    return !it.index && it.boundLoop < 0 && activeReduce_[it.stmt] &&
+           it.ref == x_.stmts[it.stmt].selfRead;
+  }
 
   const ExecProgram &x_;
   rt::ProcessorMesh &mesh_;
@@ -142,9 +152,34 @@ private:
   std::vector<double> cost_;       // seconds per instance, per statement
   std::vector<char> activeReduce_; // per statement: partials combined
   std::vector<double> saved_;      // per statement: scalar before its region
+  /// Per reduction into an array element: its partial results by element
+  /// (linear id), and whether every rank keeps them apart (the element has
+  /// several holders) rather than only those not holding it.
+  std::vector<std::unordered_map<int64_t, double>> partial_;
+  std::vector<char> viaPartials_;
+  int current_ = -1; // the reduction into an array element now running
   std::vector<Plan> plans_;        // per action
   double pending_ = 0;
   std::vector<int64_t> scratchIv_;
 };
+
+/// Calls f(iv) for every instance of the item's statement inside the node it
+/// is placed before (loops from `level` inwards; for a bound's item, those
+/// outside the bounded loop), the outer indices current.
+template <class F> void DistributedMemory::instances(const CommItem &it, int level, F &&f) {
+  const CStmt &st = x_.stmts[it.stmt];
+  const int end = it.boundLoop >= 0 ? it.boundLoop : st.depth();
+  std::vector<int64_t> &iv = scratchIv_;
+  iv = in_->ivs();
+  auto rec = [&](auto &self, int k) -> void {
+    if (k >= end) { f(iv.data()); return; }
+    const CLoop &l = x_.loops[st.loops[k]];
+    int64_t lo = in_->bound(l.lower, iv.data()), hi = in_->bound(l.upper, iv.data());
+    int64_t &i = iv[st.loops[k]];
+    if (l.step > 0) for (i = lo; i <= hi; i += l.step) self(self, k + 1);
+    else for (i = lo; i >= hi; i += l.step) self(self, k + 1);
+  };
+  rec(rec, level);
+}
 
 } // namespace dlayout::exec

@@ -18,22 +18,6 @@
 
 namespace dlayout::exec {
 
-template <class F> void DistributedMemory::instances(const CommItem &it, int level, F &&f) {
-  const CStmt &st = x_.stmts[it.stmt];
-  const int end = it.boundLoop >= 0 ? it.boundLoop : st.depth();
-  std::vector<int64_t> &iv = scratchIv_;
-  iv = in_->ivs();
-  auto rec = [&](auto &self, int k) -> void {
-    if (k >= end) { f(iv.data()); return; }
-    const CLoop &l = x_.loops[st.loops[k]];
-    int64_t lo = in_->bound(l.lower, iv.data()), hi = in_->bound(l.upper, iv.data());
-    int64_t &i = iv[st.loops[k]];
-    if (l.step > 0) for (i = lo; i <= hi; i += l.step) self(self, k + 1);
-    else for (i = lo; i >= hi; i += l.step) self(self, k + 1);
-  };
-  rec(rec, level);
-}
-
 void DistributedMemory::beforeNode(int node, const int64_t *) {
   flushCompute();
   double t0 = MPI_Wtime();
@@ -58,6 +42,7 @@ void DistributedMemory::runDirect(int action) {
     std::vector<int64_t> execs;
     int64_t idx[8];
     for (const CommItem &it : act.items) {
+      if (readsOwnPartial(it)) continue;
       const CStmt &st = x_.stmts[it.stmt];
       const CRef &r = it.index ? st.indexRefs[it.ref] : st.refs[it.ref];
       const size_t rank = r.subs.size();
@@ -261,6 +246,7 @@ void DistributedMemory::runIndirect(int action) {
   std::vector<int64_t> execs;
   int64_t idx[8];
   for (const CommItem &it : act.items) {
+    if (readsOwnPartial(it)) continue;
     const CStmt &st2 = x_.stmts[it.stmt];
     const CRef &r = st2.refs[it.ref];
     instances(it, act.level, [&](const int64_t *iv) {
@@ -328,6 +314,7 @@ void DistributedMemory::runReplicate(int action) {
   const size_t wb = wireBytes(ca);
   int64_t idx[8];
   for (const CommItem &it : act.items) {
+    if (readsOwnPartial(it)) continue;
     const CStmt &s = x_.stmts[it.stmt];
     const CRef *r = &s.indexRefs[it.ref];
     if (it.boundLoop >= 0) {

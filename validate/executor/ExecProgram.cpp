@@ -4,6 +4,7 @@
 #include "validate/executor/CommPlacement.h"
 
 #include "model/PrivateScalars.h"
+#include "model/Reduction.h"
 
 #include <algorithm>
 #include <functional>
@@ -455,6 +456,20 @@ Result<ExecProgram> Compiler::run() {
     }
     s.regionLoop = s.loops[k];
     x.nodes[stmtLoops[i][k]].reductions.push_back(static_cast<int>(i));
+  }
+
+  // Reductions into array elements run at their home operand's owners,
+  // their partial results combined onto the holders after their region
+  // (model/Reduction.h, the estimator's rule too).
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    CStmt &s = x.stmts[i];
+    if (stmtNode[i] < 0 || s.lhs < 0 || s.reduce == Reduce::None) continue;
+    ArrayReduction ar = arrayReduction(p, i);
+    if (!ar.planned() || size_t(ar.region) >= stmtLoops[i].size()) continue;
+    s.operand = ar.home;
+    s.selfRead = ar.selfRead;
+    s.regionLoop = s.loops[size_t(ar.region)];
+    x.nodes[stmtLoops[i][size_t(ar.region)]].reductions.push_back(static_cast<int>(i));
   }
 
   for (size_t i = 0; i < x.stmts.size(); ++i)

@@ -30,7 +30,9 @@
 // Reductions into scalars run on the owner of their first distributed operand
 // with a partial result per rank, combined (a Reduction, Table 6.1) after the
 // outermost loop around the statement in which no other statement touches the
-// scalar. Library code: nothing printed.
+// scalar. Reductions into array elements run on the owner of their home
+// operand, with partial results per element combined onto its holders after
+// their region (model/Reduction.h). Library code: nothing printed.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -115,11 +117,15 @@ struct CStmt {
   int lhs = -1;           // refs index of the written element, -1: scalar
   int scalar = -1;        // the written scalar
   Reduce reduce = Reduce::None;
-  /// Scalar reductions: the read ref whose owner runs an instance (-1: every
-  /// rank runs every instance, the scalar staying replicated), and the slot
-  /// of the loop after which the partial results are combined.
+  /// Reductions: the read ref whose owner runs an instance (-1: every rank
+  /// runs every instance of a scalar reduction, the scalar staying
+  /// replicated; the lhs's holders run a reduction into an array element),
+  /// and the slot of the loop after which the partial results are combined.
   int operand = -1;
   int regionLoop = -1;
+  /// A reduction into an array element: the ref reading the element it
+  /// writes (its partial result where that rank does not hold it), or -1.
+  int selfRead = -1;
   /// A private scalar (model/PrivateScalars.h): the statements of the same
   /// loop body that read it; an instance runs where theirs run. Empty: a
   /// scalar assignment runs on every rank.
