@@ -576,7 +576,9 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     // two distributed operands (matmul's A(I,K) and B(K,J)) no execution
     // does at once. The other operands are brought to the home; without a
     // home (model/Reduction.h), the statement runs owner-computes.
-    const bool selfRead = sf.hasLhs && sameReference(r, st.refs[st.write]);
+    // (hasLhs also holds for a private scalar, whose stand-in's lhs it is.)
+    const bool selfRead = st.write >= 0 && size_t(st.write) < st.refs.size() &&
+                          sameReference(r, st.refs[size_t(st.write)]);
     rh.reductionOperand = !st.reduction.empty() && !privateReduction && !selfRead &&
                           (conservative || !sf.hasLhs || arrayHome);
     rh.toHome = (arrayPlan.planned() && !arrayHome && !selfRead) || standInHome;
