@@ -112,9 +112,9 @@ bool DistributedMemory::runs(int s, const int64_t *iv) {
   const CStmt &st = x_.stmts[s];
   int64_t idx[8];
   current_ = -1;
-  if (activeReduce_[s] && st.lhs >= 0) {
+  if (activeReduce_[s]) { // where its operand lies (DistributedReduction.cpp)
     if (reductionExecutor(s, iv) != me_) return false;
-    current_ = s;
+    if (st.lhs >= 0) current_ = s;
     return true;
   }
   if (st.lhs >= 0) {
@@ -122,12 +122,6 @@ bool DistributedMemory::runs(int s, const int64_t *iv) {
     in_->refIndex(s, r, iv, idx);
     if (!inRange(r.array, idx)) return me_ == 0; // reported by write()
     return arrays_[r.array].dist->holds(me_, std::span<const int64_t>(idx, r.subs.size()));
-  }
-  if (activeReduce_[s]) {
-    const CRef &r = st.refs[st.operand];
-    in_->refIndex(s, r, iv, idx);
-    if (!inRange(r.array, idx)) return me_ == 0;
-    return arrays_[r.array].dist->home(std::span<const int64_t>(idx, r.subs.size())) == me_;
   }
   if (!st.consumers.empty()) {
     std::vector<int64_t> execs;
@@ -141,17 +135,15 @@ void DistributedMemory::executors(int s, const int64_t *iv, std::vector<int64_t>
   const CStmt &st = x_.stmts[s];
   out.clear();
   int64_t idx[8];
-  if (activeReduce_[s] && st.lhs >= 0) {
+  if (activeReduce_[s]) {
     out.push_back(reductionExecutor(s, iv));
     return;
   }
-  if (st.lhs >= 0 || activeReduce_[s]) {
-    const CRef &r = st.refs[st.lhs >= 0 ? st.lhs : st.operand];
+  if (st.lhs >= 0) {
+    const CRef &r = st.refs[st.lhs];
     in_->refIndex(s, r, iv, idx);
     if (!inRange(r.array, idx)) { out.push_back(0); return; }
-    std::span<const int64_t> sp(idx, r.subs.size());
-    if (st.lhs >= 0) out = arrays_[r.array].dist->holders(sp);
-    else out.push_back(arrays_[r.array].dist->home(sp));
+    out = arrays_[r.array].dist->holders(std::span<const int64_t>(idx, r.subs.size()));
     return;
   }
   if (!st.consumers.empty()) { // a private scalar: where its readers run

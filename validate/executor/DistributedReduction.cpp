@@ -15,7 +15,6 @@
 //===----------------------------------------------------------------------===//
 #include "validate/executor/Distributed.h"
 
-#include "validate/executor/Fill.h"
 #include "validate/executor/Messages.h"
 
 #include <algorithm>
