@@ -4,6 +4,7 @@
 #include "model/Enumeration.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace dlayout {
 
@@ -46,17 +47,16 @@ ArrayReduction arrayReduction(const Program &p, size_t s) {
   }
   if (r.home < 0)
     return none;
+  std::vector<const Statement *> others; // the other statements touching the array
+  for (size_t o = 0; o < p.statements.size(); ++o)
+    if (o != s && touches(p.statements[o], lhs.array))
+      others.push_back(&p.statements[o]);
   const int from = enumerationLevel(p, s, {});
-  for (size_t k = size_t(std::max(from, 0)); k < st.loops.size() && r.region < 0; ++k) {
-    bool alone = true;
-    for (size_t o = 0; o < p.statements.size() && alone; ++o) {
-      const Statement &os = p.statements[o];
-      alone = o == s || !touches(os, lhs.array) ||
-              std::find(os.loops.begin(), os.loops.end(), st.loops[k]) == os.loops.end();
-    }
-    if (alone)
+  for (size_t k = size_t(std::max(from, 0)); k < st.loops.size() && r.region < 0; ++k)
+    if (std::none_of(others.begin(), others.end(), [&](const Statement *o) {
+          return std::find(o->loops.begin(), o->loops.end(), st.loops[k]) != o->loops.end();
+        }))
       r.region = int(k);
-  }
   return r.region >= 0 ? r : none;
 }
 
