@@ -1,5 +1,6 @@
 //===- solver/AlignmentCut.cpp - Minimum-cut alignment on z3::optimize ----===//
 #include "solver/AlignmentCut.h"
+#include "solver/Z3Deadline.h"
 
 #include <z3++.h>
 
@@ -67,10 +68,7 @@ PartitionResult exactPartition(const AffinityGraph &g, int classes, double timeL
                    std::to_string(w).c_str());
       anySoft = true;
     }
-    z3::params prm(z);
-    prm.set("timeout", unsigned(std::max(1.0, timeLimitSeconds * 1000)));
-    opt.set(prm);
-    auto r = opt.check();
+    auto r = checkWithin(z, opt, timeLimitSeconds);
     if (r == z3::unsat) return res; // cannot happen: D classes fit every array
     z3::model m = opt.get_model(); // at the limit: the best model so far
     for (size_t a = 0; a < n; ++a)

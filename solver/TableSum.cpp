@@ -1,5 +1,6 @@
 //===- solver/TableSum.cpp - Bound, enumeration, MaxSAT on z3::optimize ----===//
 #include "solver/TableSum.h"
+#include "solver/Z3Deadline.h"
 
 #include <z3++.h>
 
@@ -121,10 +122,7 @@ bool maxsat(z3::context &z, const TableSum &ts, const std::vector<int> &fixed, d
     // key's polarity bit: 1 = "all ones costs w", 0 = "not all ones costs w".
     opt.add_soft((key[0] & 1) ? !all : all, std::to_string(iw).c_str());
   }
-  z3::params prm(z);
-  prm.set("timeout", unsigned(std::max(1.0, seconds * 1000)));
-  opt.set(prm);
-  auto r = opt.check();
+  auto r = checkWithin(z, opt, seconds);
   if (r == z3::unsat) return false;
   z3::model m = opt.get_model(); // at the limit: the best so far
   for (auto &[v, ls] : lit)
