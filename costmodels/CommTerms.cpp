@@ -406,6 +406,26 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
     size *= std::min(std::max(dimSize, 1.0), extent);
   }
   out.localSize = size;
+  // The partials: the vectorised loops in which some lhs subscript varies
+  // and no subscript of the operand does -- their iterations, or a tiled
+  // loop's within one tile. (Such a loop paired on a mesh dimension is
+  // Table 4.2's single / constant: the thesis multicasts the operand along
+  // it, which holds no data; the partials it forms are what moves.)
+  if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand)
+    return;
+  for (int pos = 0; pos < m_; ++pos) {
+    auto variesIn = [&](const RefFacts &r) {
+      return std::any_of(r.subs.begin(), r.subs.end(), [&](const SubscriptForm &f) {
+        return f.alphaAt(pos) != 0 || f.varLevel == pos + 1;
+      });
+    };
+    if (!variesIn(sf_.lhs) || variesIn(rf_.ref))
+      continue;
+    if (tiled_[pos] >= 0)
+      out.partials *= std::max(mlis(drivers_[size_t(tiled_[pos])], rangeOf(sf_, pos)), 1.0);
+    else if (!out.type2[pos])
+      out.partials *= std::max(sf_.loops[pos].trips, 1.0);
+  }
 }
 
 double TermWalk::mlis(const SubRef &s, const LoopRange &l) const {

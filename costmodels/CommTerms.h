@@ -80,6 +80,11 @@ struct BoundaryFacts {
 struct ReferenceTerms {
   std::vector<DimResult> dims; // per mesh dimension
   double localSize = 1;        // data along dimensions on no mesh dimension
+  /// Beyond the thesis: the partial results a Reduction into an array
+  /// element carries at once -- one per element of the lhs the processor
+  /// forms, over the loops vectorised in which the lhs varies and the
+  /// operand does not (matmul's C(I,J) over J for A(I,K)); 1 for a scalar.
+  double partials = 1;
   double tiles = 1;            // repetitions from tiling
   std::vector<char> type2;     // final: loops that contain the communication
   BoundaryFacts boundary;

@@ -129,6 +129,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
   for (auto &t : terms) {
     if (t.prim == Primitive::ManyToManyMulticast)
       t.words *= double(gathered);
+    if (t.prim == Primitive::Reduction)
+      t.words *= rt.partials;
     if (t.group < 0) // probabilistic Transfer: a point-to-point message
       t.group = 1;
   }

@@ -319,6 +319,33 @@ TEST(Reduction, IntoAScalarReachesEveryProcessorOfTheDimension) {
   EXPECT_NEAR(c[0].seconds, ceilLog2(N) * T(8), 1e-12);
 }
 
+/// An operand X(first, second) of sumOverK, its subscripts loop names.
+struct Operand {
+  std::string array, first, second;
+};
+
+/// DO I, J (doall) / DO K: C(I,J) = C(I,J) + the product of the operands
+/// (n x n arrays), a sum over K. The program and the statement's id.
+std::pair<Program, std::string> sumOverK(int64_t n, const std::vector<Operand> &operands) {
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("C", {n, n});
+  for (const Operand &o : operands)
+    b.array(o.array, {n, n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.p("N"), "I", 1, true);
+  auto k = b.loop("K", b.c(1), b.p("N"), "J");
+  std::map<std::string, std::string> loop{{"I", i}, {"J", j}, {"K", k}};
+  std::vector<Reference> rhs{b.ref("C", {b.iv(i), b.iv(j)})};
+  for (const Operand &o : operands)
+    rhs.push_back(b.ref(o.array, {b.iv(loop[o.first]), b.iv(loop[o.second])}));
+  const unsigned reads = unsigned(rhs.size());
+  auto s = b.stmt({i, j, k}, b.ref("C", {b.iv(i), b.iv(j)}), std::move(rhs),
+                  {.loads = reads, .stores = 1, .fadd = 1, .fmul = reads - 2}, "sum");
+  b.dep(s, s, K::Flow, "C", k, {"=", "=", "<"}, {0, 0, 1});
+  return {b.build(), s};
+}
+
 TEST(Reduction, OnlyOverTheLoopsItReducesOver) {
   // C(I,J) = C(I,J) + B(J,K) reduces over K only. With C's I and B's J on
   // one mesh dimension, B(J,K) varies in J where C(I,J) stays on one
@@ -326,25 +353,41 @@ TEST(Reduction, OnlyOverTheLoopsItReducesOver) {
   // for a reduction in that loop (J), which there is not: the elements are
   // gathered (every C(I,J) is a different element), not combined.
   const int64_t n = 16, N = 4;
-  ModelBuilder b;
-  b.param("N", n);
-  b.array("C", {n, n});
-  b.array("B", {n, n});
-  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
-  auto j = b.loop("J", b.c(1), b.p("N"), "I", 1, true);
-  auto k = b.loop("K", b.c(1), b.p("N"), "J");
-  auto s = b.stmt({i, j, k}, b.ref("C", {b.iv(i), b.iv(j)}),
-                  {b.ref("C", {b.iv(i), b.iv(j)}), b.ref("B", {b.iv(j), b.iv(k)})},
-                  {.loads = 2, .stores = 1, .fadd = 1}, "sum");
-  b.dep(s, s, K::Flow, "C", k, {"=", "=", "<"}, {0, 0, 1});
+  const auto [p, s] = sumOverK(n, {{"B", "J", "K"}});
   Layout l = layout({N}, {{"C", {block(0), collapsed()}},
                           {"B", {block(0), collapsed()}}});
-  auto c = comm(run(b.build(), l), s, "B");
+  auto c = comm(run(p, l), s, "B");
   ASSERT_FALSE(c.empty());
   for (const auto &t : c)
     EXPECT_NE(t.primitive, "Reduction") << t.rule;
   EXPECT_EQ(c[0].primitive, "Gather") << c[0].rule;
   EXPECT_EQ(c[0].groupSize, N);
+}
+
+TEST(Reduction, IntoArrayElementsCarriesEveryPartialResultFormed) {
+  // C(I,J) = C(I,J) + A(I,K) * B(K,J), A's columns (K) and C's columns (J)
+  // blocked over 4, I and B's K local: each instance runs at A(I,K)'s owner
+  // (model/Reduction.h), which forms a partial result for every C(I,J),
+  // I and J alike. The Reduction of A's terms combines them all, not one
+  // per I: the thesis's Reduction(1, N) for a scalar, vectorised over the
+  // lhs's loops. Under the thesis's own formulas (no exact owners), one per
+  // I.
+  const int64_t n = 16, N = 4;
+  const auto [p, s] = sumOverK(n, {{"A", "I", "K"}, {"B", "K", "J"}});
+  Layout l = layout({N}, {{"C", {collapsed(), block(0)}}, {"A", {collapsed(), block(0)}},
+                          {"B", {collapsed(), collapsed()}}});
+  for (bool exact : {true, false}) {
+    EstimateOptions o;
+    o.exactOwners = exact;
+    const std::vector<EstimateTerm> terms = comm(run(p, l, o), s, "A");
+    auto red = std::find_if(terms.begin(), terms.end(),
+                            [](const EstimateTerm &t) { return t.primitive == "Reduction"; });
+    ASSERT_NE(red, terms.end()) << "exact owners " << exact;
+    EXPECT_EQ(red->groupSize, N);
+    // C's columns tile J (blocks of n / N): per tile, n * n / N partials.
+    EXPECT_EQ(red->repetitions, N) << red->rule;
+    EXPECT_EQ(red->messageWords, exact ? double(n * n / N) : double(n)) << red->rule;
+  }
 }
 
 TEST(Reduction, IntoAScalarIsCombinedOncePerExecutionOfItsRegion) {
