@@ -93,7 +93,7 @@ int TermWalk::run() {
     // assignment that is neither a reduction nor private runs on every
     // processor, so its operands must reach every one, as a replicated
     // array element's do.
-    if (!sf_.hasLhs && !sf_.scalarReduction && opts_.exactOwners)
+    if ((!sf_.hasLhs && !sf_.scalarReduction && opts_.exactOwners) || rf_.everyProcessor)
       base_[d].first.kind = SubRef::Replicated;
     base_[d].second = baseSub(&rf_.ref, &rhsDist, d, false, opts_.exactOwners);
     level_[d] = std::max(rawLevel(base_[d].first), rawLevel(base_[d].second));

@@ -501,11 +501,6 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   const int enumerable =
       conservative ? 0 : enumerationLevel(p, size_t(s), privateReaders[size_t(s)]);
   bool homeTaken = false;
-  auto indirect = [](const Reference &r) {
-    return std::any_of(r.subscripts.begin(), r.subscripts.end(), [](const Subscript &x) {
-      return x.cls == SubscriptClass::Indirect;
-    });
-  };
   for (size_t i = 0; i < st.refs.size() && costComm; ++i) {
     const Reference &r = st.refs[i];
     if (int(i) == st.write || r.access != Reference::Access::Read)
@@ -550,7 +545,7 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
       rh.commLevel = std::min(rh.commLevel, v);
     }
     const bool arrayHome = arrayPlan.planned() && int(i) == arrayPlan.home;
-    if (arrayHome || (sf.scalarReduction && !conservative && !homeTaken && !indirect(r))) {
+    if (arrayHome || (sf.scalarReduction && !conservative && !homeTaken && !r.indirect())) {
       rh.home = true;
       homeTaken = true;
       if (arrayHome) {
@@ -615,6 +610,53 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
           if (writesArrayInside(p, f.indexArray, st.loops[l]))
             rh.indexWrittenIn = l;
     sf.rhs.push_back(std::move(rh));
+  }
+
+  // Beyond the thesis, which prices only the data an indirect reference
+  // reads (Table 4.4): its index values are read too. X(IA(I)) needs IA(I)
+  // where the instance runs, and an indirect left-hand side Y(IA(I)) needs
+  // IA(I) on every processor, each of which must learn whether it owns the
+  // element written (the executor's inspector). Each distinct index
+  // reference is priced as a read of its own, placed by the dependences on
+  // its array (edge's NODE(I,1), written before the sweeps: once).
+  std::vector<const Reference *> indexRefs;
+  auto addIndexRefs = [&](const Reference &r, bool everyProcessor) -> Status {
+    for (const Subscript &sub : r.subscripts) {
+      if (sub.cls != SubscriptClass::Indirect || sub.index.empty())
+        continue;
+      const Reference &ir = sub.index.front();
+      auto same = [&](const Reference *o) { return sameReference(*o, ir); };
+      bool readAsData = false; // priced above already
+      for (size_t i = 0; i < st.refs.size(); ++i)
+        readAsData = readAsData || (int(i) != st.write && same(&st.refs[i]));
+      if (readAsData || std::any_of(indexRefs.begin(), indexRefs.end(), same))
+        continue;
+      indexRefs.push_back(&ir);
+      auto rf = referenceFacts(ir, st, p, pf);
+      if (!rf)
+        return rf.error();
+      RhsFacts rh;
+      rh.ref = std::move(*rf);
+      rh.everyProcessor = everyProcessor;
+      rh.toHome = !everyProcessor && (arrayPlan.planned() || standInHome);
+      rh.commLevel = std::max(std::min(dl.communicationLevel(s, ir.array), m),
+                              std::min(enumerable, m));
+      for (int l = 0; l < m; ++l)
+        rh.type2.push_back(l + 1 == rh.commLevel || (l + 1 < rh.commLevel && !doall[l]));
+      rh.pipelineOk.assign(m, false);
+      rh.bdist.assign(m, 0);
+      sf.rhs.push_back(std::move(rh));
+    }
+    return success();
+  };
+  if (!conservative && costComm) {
+    if (st.write >= 0 && size_t(st.write) < st.refs.size())
+      if (auto e = addIndexRefs(st.refs[size_t(st.write)], true); !e)
+        return e.error();
+    for (size_t i = 0; i < st.refs.size(); ++i)
+      if (int(i) != st.write && st.refs[i].access == Reference::Access::Read)
+        if (auto e = addIndexRefs(st.refs[i], false); !e)
+          return e.error();
   }
 
   // Loops sequential only through arrays the statement itself references:

@@ -13,7 +13,9 @@
 //     overlap analysis uses (section 3.3);
 //   - per rhs array reference: the outermost legal level for its
 //     communication (Fig. 4.4), hence its initial type-1 / type-2 loops, and
-//     the dependence facts pipelining detection needs (section 4.5.3).
+//     the dependence facts pipelining detection needs (section 4.5.3);
+//     beyond the thesis, also per index reference of an indirect subscript
+//     (IA(I) in X(IA(I))), whose values are read too.
 // Loop positions are 0-based (position l is the thesis's level l + 1).
 //
 //===----------------------------------------------------------------------===//
@@ -117,6 +119,10 @@ struct RhsFacts {
   /// brought to the home operand's owner (StatementFacts::home); also every
   /// operand of a private scalar read by such a reduction.
   bool toHome = false;
+  /// The index values of an indirect left-hand side (Y(IA(I)): IA(I)):
+  /// read on every processor, as a replicated element's operand is
+  /// (ProgramAnalysis.cpp, the index references).
+  bool everyProcessor = false;
   /// Pipelining (section 4.5.3), per loop position k >= 1: whether every
   /// dependence on this array into S from inside loop k-1 has "=" or a known
   /// distance at k, and bdist_k.

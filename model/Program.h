@@ -155,6 +155,12 @@ struct Reference {
   std::vector<Subscript> subscripts; // one per dimension, source order
   SourceLoc loc;
   bool operator==(const Reference &) const = default;
+  /// Some subscript is an element of another array (x(col(k))).
+  bool indirect() const {
+    for (const Subscript &x : subscripts)
+      if (x.cls == SubscriptClass::Indirect) return true;
+    return false;
+  }
 };
 inline bool Subscript::operator==(const Subscript &o) const {
   return cls == o.cls && affine == o.affine &&

@@ -10,12 +10,6 @@ namespace dlayout {
 
 namespace {
 
-bool indirect(const Reference &r) {
-  return std::any_of(r.subscripts.begin(), r.subscripts.end(), [](const Subscript &x) {
-    return x.cls == SubscriptClass::Indirect;
-  });
-}
-
 bool touches(const Statement &st, const std::string &array) {
   return std::any_of(st.refs.begin(), st.refs.end(),
                      [&](const Reference &r) { return r.array == array; });
@@ -30,7 +24,7 @@ ArrayReduction arrayReduction(const Program &p, size_t s) {
       st.loops.empty())
     return none;
   const Reference &lhs = st.refs[size_t(st.write)];
-  if (indirect(lhs))
+  if (lhs.indirect())
     return none;
   ArrayReduction r;
   for (size_t i = 0; i < st.refs.size(); ++i) {
@@ -41,7 +35,7 @@ ArrayReduction arrayReduction(const Program &p, size_t s) {
       if (ref.subscripts != lhs.subscripts || r.selfRead >= 0)
         return none; // C read elsewhere: the partial results would not do
       r.selfRead = int(i);
-    } else if (r.home < 0 && !indirect(ref)) {
+    } else if (r.home < 0 && !ref.indirect()) {
       r.home = int(i);
     }
   }

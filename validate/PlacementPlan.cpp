@@ -8,24 +8,41 @@ namespace dlayout::validate {
 Result<nlohmann::json> placementPlan(const Program &p, const cost::AnalysisOptions &opts) {
   auto facts = cost::analyzeProgram(p, opts);
   if (!facts) return facts.error();
-  nlohmann::json levels = nlohmann::json::object();
+  nlohmann::json levels = nlohmann::json::object(), indexLevels = nlohmann::json::object();
   for (const auto &sf : facts->statements) {
     const Statement &s = *sf.stmt;
-    nlohmann::json row = nlohmann::json::array();
-    for (size_t r = 0; r < s.refs.size(); ++r) {
+    // The level of the reference priced as `r`, or null: an index reference
+    // equal to one priced before stands for it (ProgramAnalysis.cpp).
+    auto levelOf = [&](const Reference &r) {
       nlohmann::json v = nullptr;
       for (const auto &rhs : sf.rhs)
+        if (rhs.ref.ref && rhs.ref.ref->array == r.array &&
+            rhs.ref.ref->subscripts == r.subscripts && (v.is_null() || rhs.ref.ref == &r))
+          v = rhs.commLevel;
+      return v;
+    };
+    nlohmann::json row = nlohmann::json::array(), indexRow = nlohmann::json::array();
+    for (size_t r = 0; r < s.refs.size(); ++r) {
+      nlohmann::json v = nullptr, subs = nlohmann::json::array();
+      for (const auto &rhs : sf.rhs)
         if (rhs.ref.ref == &s.refs[r]) v = rhs.commLevel;
+      for (const Subscript &sub : s.refs[r].subscripts)
+        subs.push_back(sub.cls == SubscriptClass::Indirect && !sub.index.empty()
+                           ? levelOf(sub.index.front())
+                           : nlohmann::json(nullptr));
       row.push_back(v);
+      indexRow.push_back(subs);
     }
     levels[s.id] = row;
+    indexLevels[s.id] = indexRow;
   }
   cost::DependenceLevels dl(p);
   auto paths = cost::distributeLoops(p, dl);
   nlohmann::json byStatement = nlohmann::json::object();
   for (size_t i = 0; i < p.statements.size(); ++i)
     if (!paths[i].empty()) byStatement[p.statements[i].id] = paths[i];
-  return nlohmann::json{{"schema", "dlayout-plan/1"}, {"levels", levels}, {"paths", byStatement}};
+  return nlohmann::json{{"schema", "dlayout-plan/1"}, {"levels", levels},
+                        {"index_levels", indexLevels}, {"paths", byStatement}};
 }
 
 } // namespace dlayout::validate

@@ -6,8 +6,11 @@
 // loop, k = inside the level-k loop), as the "dlayout-plan/1" document the
 // executor reads:
 //   {"schema": "dlayout-plan/1", "levels": {"S4": [null, 1, 1]},
+//    "index_levels": {"S4": [[null], [0], [null, null]]},
 //    "paths": {"S4": [0, 1, 0]}}
-// levels: null for the written reference. paths: each statement's place in
+// levels: null for the written reference. index_levels: per reference and
+// subscript, the level of an indirect subscript's index reference (edge's
+// NODE(I,1) in YOLD(NODE(I,1))), null elsewhere. paths: each statement's place in
 // the distributed loop nest the estimator assumes (costmodels/
 // LoopDistribution.h), which the executor runs. The executor moves a
 // placement inwards only where it would still read stale values

@@ -87,6 +87,67 @@ TEST(InspectorExecutor, RewrittenIndexRerunsTheInspector) {
   EXPECT_EQ(t[0].repetitions, nt);
 }
 
+/// DO T = 1, NT: DO I: lhs = rhs, over arrays of n elements; IDX is written
+/// before the loops only.
+Program indexed(int64_t n, bool indirectLhs) {
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  b.array("B", {n});
+  b.array("IDX", {n}, 4);
+  auto t = b.loop("T", b.c(1), b.c(10));
+  auto i = b.loop("I", b.c(1), b.p("N"), t, 1, true);
+  Reference idx = b.ref("IDX", {b.iv(i)});
+  if (indirectLhs) // A(IDX(I)) = A(IDX(I)) + B(I)
+    b.stmt({t, i}, b.refOf("A", {b.indirect(idx)}),
+           {b.refOf("A", {b.indirect(idx)}), b.ref("B", {b.iv(i)})}, {.loads = 2, .stores = 1});
+  else // A(I) = B(IDX(I))
+    b.stmt({t, i}, b.ref("A", {b.iv(i)}), {b.refOf("B", {b.indirect(idx)})},
+           {.loads = 1, .stores = 1});
+  return b.build();
+}
+
+TEST(IndexValues, AreReadWhereTheInstancesRun) {
+  // B whole on every processor: only the index values move. IDX(I) by
+  // cycles while A(I) is blocked: they must come to A's owners, once (IDX
+  // is not written in T).
+  const int64_t n = 64, N = 4;
+  Program p = indexed(n, false);
+  Estimate apart = run(p, layout({N}, {{"A", {block(0)}}, {"B", {collapsed()}},
+                                       {"IDX", {cyclic(0)}}}));
+  auto t = comm(apart, "S1", "IDX");
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_GT(t[0].seconds, 0);
+  EXPECT_EQ(t[0].repetitions, 1);
+  EXPECT_EQ(commSeconds(apart, "S1", "B"), 0);
+  // Aligned with A: nothing moves.
+  Estimate aligned = run(p, layout({N}, {{"A", {block(0)}}, {"B", {collapsed()}},
+                                         {"IDX", {block(0)}}}));
+  EXPECT_EQ(commSeconds(aligned, "S1"), 0);
+  // The thesis prices only the data (Table 4.4).
+  EstimateOptions thesis;
+  thesis.placement = PlacementSource::SequentialLoops;
+  Estimate th = run(p, layout({N}, {{"A", {block(0)}}, {"B", {collapsed()}},
+                                    {"IDX", {cyclic(0)}}}), thesis);
+  EXPECT_TRUE(comm(th, "S1", "IDX").empty());
+}
+
+TEST(IndexValues, OfAnIndirectLeftHandSideReachEveryProcessor) {
+  // Each processor must learn whether it owns A(IDX(I)): all the index
+  // values reach all N processors, aligned or not, once.
+  const int64_t n = 64, N = 4;
+  Estimate e = run(indexed(n, true), layout({N}, {{"A", {block(0)}}, {"B", {block(0)}},
+                                                 {"IDX", {block(0)}}}));
+  auto t = comm(e, "S1", "IDX");
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0].primitive, "ManyToManyMulticast");
+  EXPECT_EQ(t[0].groupSize, N);
+  EXPECT_EQ(t[0].repetitions, 1);
+  // ManyToManyMulticast(m, N) = (N - 1) Shift(m), Shift = 2 Transfer
+  // (Table 6.1), m = the n/N index values each processor holds.
+  EXPECT_NEAR(t[0].seconds, (N - 1) * 2 * T(4.0 * n / N), 1e-9);
+}
+
 TEST(Redistribution, RowsToColumns) {
   const int64_t n = 64, N = 4;
   Array a;

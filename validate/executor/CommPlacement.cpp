@@ -144,8 +144,9 @@ bool gathered(const CStmt &s, const CRef &ir, int level) {
 
 } // namespace
 
-void placeCommunication(const Program &p, const PlacementLevels &levels,
-                        const DistributedNest &nest, ExecProgram &x) {
+void placeCommunication(const Program &p, const Plan &plan, const DistributedNest &nest,
+                        ExecProgram &x) {
+  const PlacementLevels &levels = plan.levels;
   // How far out each statement's instances can be enumerated.
   std::vector<std::set<int>> assignedIn(x.loops.size());
   for (const auto &s : x.stmts)
@@ -268,6 +269,7 @@ void placeCommunication(const Program &p, const PlacementLevels &levels,
     CStmt &s = x.stmts[i];
     const Statement &ps = p.statements[i];
     auto lv = levels.find(s.id);
+    auto il = plan.indexLevels.find(s.id);
     for (size_t r = 0; r < s.refs.size(); ++r) {
       if (s.refs[r].write) continue;
       int est = s.depth();
@@ -278,25 +280,34 @@ void placeCommunication(const Program &p, const PlacementLevels &levels,
         moves += s.aheadLevel - used;
         used = s.aheadLevel;
       }
-      // An indirect reference's index values must be there first: both at
-      // the deeper of the two levels.
-      for (auto &sub : s.refs[r].subs)
-        if (sub.indirect) {
-          auto [iu, im] = refine(static_cast<int>(i), x.arrays[s.indexRefs[sub.indexRef].array].name,
-                                 std::max(est, s.aheadLevel));
-          moves += std::max(0, iu - used);
-          used = std::max(used, iu);
-        }
+      // An indirect reference's index values must be there first: at their
+      // own level, and the data at that level or deeper.
+      std::vector<int> indexUsed(s.refs[r].subs.size(), used);
+      for (size_t k = 0; k < s.refs[r].subs.size(); ++k) {
+        const CSub &sub = s.refs[r].subs[k];
+        if (!sub.indirect) continue;
+        int iest = est;
+        if (il != plan.indexLevels.end() && r < il->second.size() &&
+            k < il->second[r].size() && il->second[r][k] >= 0)
+          iest = std::min(il->second[r][k], s.depth());
+        auto [iu, im] = refine(static_cast<int>(i), x.arrays[s.indexRefs[sub.indexRef].array].name,
+                               std::max(iest, s.aheadLevel));
+        x.refinements += im;
+        indexUsed[k] = iu;
+        moves += std::max(0, iu - used);
+        used = std::max(used, iu);
+      }
       s.refs[r].estimatorLevel = est;
       s.refs[r].level = used;
       x.refinements += moves;
       x.placements.push_back({s.id, static_cast<int>(r), ps.refs[r].array, est, used});
-      for (auto &sub : s.refs[r].subs)
-        if (sub.indirect) {
-          s.indexRefs[sub.indexRef].level = used;
-          if (!gathered(s, s.indexRefs[sub.indexRef], used)) // every rank has them
-            addItem(static_cast<int>(i), sub.indexRef, true, used);
-        }
+      for (size_t k = 0; k < s.refs[r].subs.size(); ++k) {
+        const CSub &sub = s.refs[r].subs[k];
+        if (!sub.indirect) continue;
+        s.indexRefs[sub.indexRef].level = indexUsed[k];
+        if (!gathered(s, s.indexRefs[sub.indexRef], indexUsed[k])) // every rank has them
+          addItem(static_cast<int>(i), sub.indexRef, true, indexUsed[k]);
+      }
       addItem(static_cast<int>(i), static_cast<int>(r), false, used);
     }
   }

@@ -17,6 +17,12 @@
 // NODE(I,1) once per sweep, not once per edge. The statement's other
 // communication can then be placed there too.
 //
+// Index values. An indirect reference's index values (YOLD(NODE(I,1)):
+// NODE(I,1)) are fetched at the estimator's level for the index reference
+// (Plan::indexLevels), refined on the index array and no further out than
+// the instances can be enumerated; the data reference at that level or
+// deeper (edge's NODE(I,1) once, YOLD's elements once per sweep).
+//
 // The estimator's levels. `levels` holds, per statement and reference, the
 // level the estimator places the reference's communication at (Fig. 4.4 of
 // the thesis, costmodels/ProgramAnalysis.h: 0 = before the statement's
@@ -54,7 +60,7 @@ struct DistributedNest {
 
 /// Sets CStmt::aheadLevel and gatheredAt, CRef::level and estimatorLevel,
 /// the nodes' actions, x.placements and x.refinements. Needs CStmt::consumers.
-void placeCommunication(const Program &p, const PlacementLevels &levels,
+void placeCommunication(const Program &p, const Plan &plan,
                         const DistributedNest &nest, ExecProgram &x);
 
 } // namespace dlayout::exec

@@ -25,7 +25,10 @@
 //         a line, every rank in the same order; otherwise a binomial tree
 //         each rank relays as soon as its data arrives), unless the group is
 //         an all-gather (every member a source to all the others), which
-//         stays one message per peer;
+//         stays one message per peer; several sources each sending to
+//         every rank (a replicated left-hand side reading a distributed
+//         array) are gathered one mesh dimension at a time
+//         (gatherByDimension);
 //         the plan is kept when the action is invariant (jacobi's per-cycle
 //         shifts are computed once);
 //       indirect references: Kali/PARTI inspector/executor - the rank lists
@@ -121,6 +124,7 @@ private:
     std::vector<std::vector<int64_t>> sendOffsets, recvLinear;
     std::vector<Multicast> broadcasts; // those this processor is in, by source
     std::vector<Multicast> multicasts; // the trees this processor is in
+    std::vector<Multicast> gathered;   // sources to every rank, by dimension
   };
   bool inRange(int a, const int64_t *idx) const;
   void executors(int s, const int64_t *iv, std::vector<int64_t> &out);
@@ -130,6 +134,7 @@ private:
   void runReplicate(int action);
   void exchange(int array, const Plan &plan);
   void broadcast(int array, const Multicast &mc);
+  void gatherByDimension(int array, const std::vector<Multicast> &blocks);
   int multicastLine(const std::vector<int> &members) const;
   void replicate(int array, const int64_t *idx);
   // Reductions' partial results (DistributedReduction.cpp).

@@ -474,7 +474,7 @@ Result<ExecProgram> Compiler::run() {
 
   for (size_t i = 0; i < x.stmts.size(); ++i)
     if (stmtNode[i] >= 0) x.stmts[i].consumers.assign(readers[i].begin(), readers[i].end());
-  placeCommunication(p, levels, nest, x);
+  placeCommunication(p, plan, nest, x);
   return std::move(x);
 }
 

@@ -249,6 +249,9 @@ using PlacementLevels = std::map<std::string, std::vector<int>>;
 /// missing runs as written).
 struct Plan {
   PlacementLevels levels;
+  /// indexLevels[statement id][ref][subscript]: the estimator's level of an
+  /// indirect subscript's index reference; -1 where none.
+  std::map<std::string, std::vector<std::vector<int>>> indexLevels;
   std::map<std::string, std::vector<int>> paths;
 };
 

@@ -160,6 +160,13 @@ Plan readPlan(const std::string &path) {
     for (auto &e : arr) v.push_back(e.is_null() ? -1 : e.get<int>());
     plan.levels[sid] = v;
   }
+  if (doc.contains("index_levels"))
+    for (auto &[sid, refs] : doc.at("index_levels").items())
+      for (auto &subs : refs) {
+        std::vector<int> v;
+        for (auto &e : subs) v.push_back(e.is_null() ? -1 : e.get<int>());
+        plan.indexLevels[sid].push_back(v);
+      }
   if (doc.contains("paths"))
     for (auto &[sid, arr] : doc.at("paths").items()) plan.paths[sid] = arr.get<std::vector<int>>();
   return plan;
