@@ -25,9 +25,26 @@ LoopRange rangeOf(const LoopFacts &lf) {
 
 int64_t procsOf(const DimDist &d) { return d.onMesh() ? d.procs : 1; }
 
+/// The number a subscript adds to alpha * j_l: its constant, and the terms
+/// of loops at one iteration (an outer index fixed, perOuterIteration);
+/// nullopt where another loop of more than one iteration varies it.
+std::optional<int64_t> offsetIn(const SubscriptForm &g, int l, const std::vector<LoopFacts> &loops) {
+  int64_t beta = g.constant;
+  for (const auto &[pos, alpha] : g.terms) {
+    if (pos == l)
+      continue;
+    const LoopFacts &q = loops[size_t(pos)];
+    if (q.trips != 1 || q.first != std::floor(q.first))
+      return std::nullopt;
+    beta += alpha * int64_t(q.first);
+  }
+  return beta;
+}
+
 /// C_l for one subscript varying in loop l (section 3.2.2, case 2).
-double contribution(const SubscriptForm &g, const DimDist &d,
-                    const LoopFacts &lf, int l, const ComputationOptions &opts) {
+double contribution(const SubscriptForm &g, const DimDist &d, const std::vector<LoopFacts> &loops,
+                    int l, const ComputationOptions &opts) {
+  const LoopFacts &lf = loops[size_t(l)];
   int64_t N = procsOf(d);
   if (N <= 1)
     return lf.trips;
@@ -37,10 +54,10 @@ double contribution(const SubscriptForm &g, const DimDist &d,
                                        !g.knownPart);
   if (unknown) // C_l = ceil(n_l / max(N_k / imb, 1))
     return std::ceil(lf.trips / std::max(double(N) / opts.imbalance, 1.0));
-  if (opts.exactOwners && g.cls == SubscriptClass::Single)
-    if (auto e = iterationsPerProcessorExact(g.alphaAt(l), g.constant,
-                                             rangeOf(lf), d))
-      return *e;
+  if (opts.exactOwners && (g.cls == SubscriptClass::Single || g.cls == SubscriptClass::Multiple))
+    if (auto beta = offsetIn(g, l, loops))
+      if (auto e = iterationsPerProcessorExact(g.alphaAt(l), *beta, rangeOf(lf), d))
+        return *e;
   return iterationsPerProcessor(g.alphaAt(l), rangeOf(lf), N, d.block);
 }
 
@@ -51,12 +68,12 @@ double contribution(const SubscriptForm &g, const DimDist &d,
 /// on IX alone, IY frozen, divides nothing). Counted by enumeration where
 /// the loops have constant bounds and at most 2^16 iterations together.
 std::optional<double> jointIterations(const SubscriptForm &g, const DimDist &d,
-                                      const StatementFacts &sf) {
+                                      const std::vector<LoopFacts> &loops) {
   if (!ownerCoordinate(d, 0))
     return std::nullopt;
   double total = 1;
   for (const auto &[pos, alpha] : g.terms) {
-    const LoopFacts &lf = sf.loops[size_t(pos)];
+    const LoopFacts &lf = loops[size_t(pos)];
     if (!lf.loop || lf.trips != std::floor(lf.trips) || lf.first != std::floor(lf.first))
       return std::nullopt;
     for (const Bound *b : {&lf.loop->lower, &lf.loop->upper})
@@ -73,7 +90,7 @@ std::optional<double> jointIterations(const SubscriptForm &g, const DimDist &d,
       return;
     }
     const auto &[pos, alpha] = g.terms[t];
-    const LoopFacts &lf = sf.loops[size_t(pos)];
+    const LoopFacts &lf = loops[size_t(pos)];
     int64_t step = lf.loop->step >= 0 ? lf.step : -lf.step, j = int64_t(lf.first);
     for (int64_t n = 0; n < int64_t(lf.trips); ++n, j += step)
       self(self, t + 1, index + alpha * j);
@@ -121,32 +138,55 @@ bool wholeAlong(const std::vector<int> &arrays, int meshDim, const LayoutView &l
   return true;
 }
 
-} // namespace
+/// A loop sequential only through arrays the statement references
+/// (StatementFacts::sequentialThrough) is divided over a mesh dimension
+/// along which none of them is distributed: the processors there hold the
+/// same part of them and each runs its writes itself.
+bool wholeThrough(const StatementFacts &sf, int l, const LayoutView &lv) {
+  const std::vector<int> &through = sf.sequentialThrough[size_t(l)];
+  if (!sf.hasLhs || sf.parallel[l] || through.empty())
+    return false;
+  const ArrayDist &lhs = lv.arrays[sf.lhs.array];
+  for (size_t k = 0; k < sf.lhs.subs.size(); ++k)
+    if (sf.lhs.subs[k].varLevel == l + 1 && lhs.dims[k].onMesh() &&
+        wholeAlong(through, lhs.dims[k].meshDim, lv))
+      return true;
+  return false;
+}
 
-ComputationCost statementComputation(const StatementFacts &sf,
-                                     const LayoutView &lv, const Machine &m,
-                                     const ComputationOptions &opts) {
-  ComputationCost c;
-  c.instance = instanceTime(sf.stmt->ops, m);
-  int loops = int(sf.loops.size());
-  std::vector<char> frozen(loops, 0); // 1: sequential (C = n), 2: counted with an inner loop (C = 1)
+/// The references whose owners run S's instances: its lhs; for a reduction
+/// into an array element, its home operand (model/Reduction.h) where that
+/// is distributed; for a reduction into a scalar, every operand (their
+/// partial results meet in the Reduction the communication estimate
+/// charges).
+std::vector<const RefFacts *> dividing(const StatementFacts &sf, const LayoutView &lv,
+                                       const ComputationOptions &opts) {
+  if (sf.hasHome && lv.arrays[sf.home.array].distributed())
+    return {&sf.home};
+  if (sf.hasLhs)
+    return {&sf.lhs};
+  std::vector<const RefFacts *> out;
+  if (sf.scalarReduction && opts.parallelReductions)
+    for (const auto &r : sf.rhs)
+      out.push_back(&r.ref);
+  return out;
+}
+
+/// prod_l C_l(S) (section 3.2.2) over `loops`: sf.loops, or sf.loops with
+/// some enclosing loops at one iteration (perOuterIteration).
+double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &loops,
+                      const LayoutView &lv, const ComputationOptions &opts) {
+  int m = int(loops.size());
+  std::vector<char> frozen(m, 0); // 1: sequential (C = n), 2: counted with an inner loop (C = 1)
   const ArrayDist *lhs = sf.hasLhs ? &lv.arrays[sf.lhs.array] : nullptr;
   double product = 1;
-  for (int l = loops - 1; l >= 0; --l) {
-    const LoopFacts &lf = sf.loops[l];
+  for (int l = m - 1; l >= 0; --l) {
+    const LoopFacts &lf = loops[l];
     double C = lf.trips;
-    // A loop sequential only through arrays the statement references
-    // (StatementFacts::sequentialThrough) is divided over a mesh dimension
-    // along which none of them is distributed: the processors there hold the
-    // same part of them and each runs its writes itself.
     const std::vector<int> &through = sf.sequentialThrough[size_t(l)];
-    bool whole = false;
-    for (size_t k = 0; lhs && !sf.parallel[l] && !through.empty() && k < sf.lhs.subs.size(); ++k)
-      whole = whole || (sf.lhs.subs[k].varLevel == l + 1 && lhs->dims[k].onMesh() &&
-                        wholeAlong(through, lhs->dims[k].meshDim, lv));
     if (frozen[l] == 2) {
       C = 1; // counted in the inner loop's jointIterations
-    } else if (!frozen[l] && (sf.parallel[l] || whole)) {
+    } else if (!frozen[l] && (sf.parallel[l] || wholeThrough(sf, l, lv))) {
       double best = -1;
       const SubscriptForm *bestJoint = nullptr; // best counted by jointIterations
       auto consider = [&](const RefFacts &ref, const ArrayDist &ad) {
@@ -158,28 +198,20 @@ ComputationCost statementComputation(const StatementFacts &sf,
             continue;
           std::optional<double> joint;
           if (g.cls == SubscriptClass::Multiple && opts.exactOwners && ad.dims[k].procs > 1)
-            joint = jointIterations(g, ad.dims[k], sf);
+            joint = jointIterations(g, ad.dims[k], loops);
           if (g.cls == SubscriptClass::Multiple) // freeze the outer indices
             for (const auto &[pos, alpha] : g.terms)
               if (pos < l)
                 frozen[pos] = std::max<char>(frozen[pos], 1);
-          double ck = joint ? *joint : contribution(g, ad.dims[k], lf, l, opts);
+          double ck = joint ? *joint : contribution(g, ad.dims[k], loops, l, opts);
           if (best < 0 || ck < best) {
             best = ck;
             bestJoint = joint ? &g : nullptr;
           }
         }
       };
-      // A reduction into an array element forms its instances where its home
-      // operand lives (model/Reduction.h): its distribution divides them.
-      const RefFacts *home = sf.hasHome ? &sf.home : nullptr;
-      if (home && lv.arrays[home->array].distributed())
-        consider(*home, lv.arrays[home->array]);
-      else if (lhs)
-        consider(sf.lhs, *lhs);
-      else if (sf.scalarReduction && opts.parallelReductions)
-        for (const auto &r : sf.rhs)
-          consider(r.ref, lv.arrays[r.ref.array]);
+      for (const RefFacts *r : dividing(sf, lv, opts))
+        consider(*r, lv.arrays[r->array]);
       if (best >= 0)
         C = best;
       if (bestJoint) // its outer loops are counted in C
@@ -190,7 +222,7 @@ ComputationCost statementComputation(const StatementFacts &sf,
                sf.overlap.kind != OverlapFacts::None) {
       const SubscriptForm &g = sf.lhs.subs[sf.overlap.dim];
       const DimDist &d = lhs->dims[sf.overlap.dim];
-      double parallel = contribution(g, d, lf, l, opts);
+      double parallel = contribution(g, d, loops, l, opts);
       if (sf.overlap.kind == OverlapFacts::OneToMany) {
         double split = oneToMany(sf.overlap, g, d, lf);
         C = split < 0 ? parallel : std::min(C, split);
@@ -201,7 +233,110 @@ ComputationCost statementComputation(const StatementFacts &sf,
     }
     product *= C;
   }
-  c.iterations = sf.rho * product;
+  return product;
+}
+
+/// Beyond the thesis (exactOwners): a nest whose inner bounds vary with
+/// enclosing indices (triangular), counted at each iteration of the loops
+/// they vary with where those loops do not divide the iterations: the sum
+/// over k of the busiest processor's iterations, each k's ranges exact.
+/// That is the busiest processor's total where one processor is the busiest
+/// at every k, as the one holding the end a shrinking range keeps is (lu's
+/// A(k+i, k+j), i, j = 1 .. n-1-k), and an upper bound where the busiest
+/// moves with k (a column k's owner doing all of it). Fig. 3.2's mean k
+/// overcounts the first (lu's update on a 4x4 block grid: 1.18x). One such
+/// loop of more than kOuterSamples iterations is sampled evenly, each
+/// sample standing for its share; several are counted only up to
+/// kOuterSamples iterations together, else nullopt (Fig. 3.2's means).
+constexpr int64_t kOuterSamples = 256;
+
+std::optional<double> perOuterIteration(const StatementFacts &sf, const LayoutView &lv,
+                                        const ComputationOptions &opts) {
+  const int m = int(sf.loops.size());
+  std::vector<int> drivers;
+  for (int q = 0; q < m; ++q)
+    for (int l = q + 1; l < m; ++l)
+      if (sf.loops[l].boundsVaryWith(q)) {
+        drivers.push_back(q);
+        break;
+      }
+  if (drivers.empty())
+    return std::nullopt;
+  double together = 1;
+  for (int q : drivers) {
+    const LoopFacts &lf = sf.loops[size_t(q)];
+    if (sf.parallel[q] || wholeThrough(sf, q, lv) || lf.lower.empty() ||
+        (opts.overlap && sf.overlap.loop == q && sf.overlap.kind != OverlapFacts::None))
+      return std::nullopt; // it divides the iterations, or is not affine
+    together *= std::max(lf.trips, 1.0);
+  }
+  if (drivers.size() > 1 && together > double(kOuterSamples))
+    return std::nullopt;
+  std::vector<LoopFacts> loops = sf.loops;
+  std::vector<int64_t> index(size_t(m), 0);
+  bool affine = true;
+  double total = 0;
+  auto walk = [&](auto &self, size_t i, double weight) -> void {
+    if (!affine)
+      return;
+    if (i == drivers.size()) {
+      for (int l = 0; l < m; ++l) {
+        bool driver = std::find(drivers.begin(), drivers.end(), l) != drivers.end();
+        bool varies = false;
+        for (int q : drivers)
+          varies = varies || sf.loops[size_t(l)].boundsVaryWith(q);
+        if (driver || !varies)
+          continue;
+        auto at = sf.loops[size_t(l)].at(index);
+        if (!at) {
+          affine = false;
+          return;
+        }
+        loops[size_t(l)] = *at;
+      }
+      total += weight * nestIterations(sf, loops, lv, opts);
+      return;
+    }
+    const int q = drivers[i];
+    auto lf = sf.loops[size_t(q)].at(index);
+    if (!lf || lf->trips != std::floor(lf->trips) || lf->first != std::floor(lf->first)) {
+      affine = false;
+      return;
+    }
+    const int64_t trips = int64_t(lf->trips);
+    const int64_t step = lf->loop->step == 0 ? 1 : lf->loop->step;
+    const int64_t stride = std::max<int64_t>(1, (trips + kOuterSamples - 1) / kOuterSamples);
+    for (int64_t t0 = 0; t0 < trips; t0 += stride) {
+      const int64_t share = std::min(stride, trips - t0); // the iterations t0 stands for
+      const int64_t t = t0 + share / 2;
+      index[size_t(q)] = int64_t(lf->first) + t * step;
+      LoopFacts one = *lf;
+      one.trips = 1;
+      one.range = double(lf->step);
+      one.first = double(index[size_t(q)]);
+      loops[size_t(q)] = one;
+      self(self, i + 1, weight * double(share));
+    }
+  };
+  walk(walk, 0, 1.0);
+  if (!affine)
+    return std::nullopt;
+  return total;
+}
+
+} // namespace
+
+ComputationCost statementComputation(const StatementFacts &sf,
+                                     const LayoutView &lv, const Machine &m,
+                                     const ComputationOptions &opts) {
+  ComputationCost c;
+  c.instance = instanceTime(sf.stmt->ops, m);
+  std::optional<double> product;
+  if (opts.exactOwners)
+    product = perOuterIteration(sf, lv, opts);
+  if (!product)
+    product = nestIterations(sf, sf.loops, lv, opts);
+  c.iterations = sf.rho * *product;
   c.seconds = c.iterations * c.instance;
   return c;
 }

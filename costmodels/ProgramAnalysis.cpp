@@ -38,6 +38,86 @@ struct LoopValue {
   bool evaluated = false;
 };
 
+/// A loop from bound lo to bound hi by signedStep.
+LoopValue spanOf(double lo, double hi, int64_t signedStep) {
+  LoopValue v;
+  v.step = signedStep == 0 ? 1 : std::abs(signedStep);
+  double first = lo, last = hi;
+  if (signedStep < 0 && first < last)
+    std::swap(first, last); // bounds stored low..high for a down-count
+  double span = signedStep < 0 ? first - last : last - first;
+  v.trips = span >= 0 ? std::floor(span / double(v.step)) + 1 : 0;
+  v.range = std::max(span + double(v.step), 0.0); // r_l = f - i + s
+  v.first = first;
+  // The expected index value is the mean of the bounds, in integer
+  // arithmetic: for DO I = 1, N it is (N+1)/2, which makes the range of
+  // DO J = 1, I the ceil(N/2) of section 5.2.2.
+  v.expected = std::floor((lo + hi) / 2);
+  v.evaluated = true;
+  return v;
+}
+
+/// A bound's forms over the loop positions `positions` names (the loops
+/// enclosing it), parameters bound; empty where it is not affine in them.
+std::vector<BoundForm> boundForms(const Bound &b, const Program &p,
+                                  const std::map<std::string, int> &positions) {
+  std::vector<BoundForm> out;
+  if (b.kind == Bound::Kind::NonAffine)
+    return out;
+  for (const AffineExpr &e : b.terms) {
+    BoundForm f;
+    f.constant = double(e.constant);
+    for (const auto &[name, c] : e.params) {
+      auto it = p.params.find(name);
+      if (it == p.params.end())
+        return {};
+      f.constant += double(c) * double(it->second);
+    }
+    for (const auto &[loop, c] : e.coeffs) {
+      auto it = positions.find(loop);
+      if (it == positions.end())
+        return {};
+      f.terms.push_back({it->second, c});
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+} // namespace
+
+bool LoopFacts::boundsVaryWith(int pos) const {
+  for (const auto *forms : {&lower, &upper})
+    for (const BoundForm &f : *forms)
+      for (const auto &[q, alpha] : f.terms)
+        if (q == pos && alpha != 0)
+          return true;
+  return false;
+}
+
+std::optional<LoopFacts> LoopFacts::at(const std::vector<int64_t> &index) const {
+  if (!loop || lower.empty() || upper.empty())
+    return std::nullopt;
+  auto value = [&](const std::vector<BoundForm> &forms, bool isMax) {
+    double out = 0;
+    for (size_t i = 0; i < forms.size(); ++i) {
+      double v = forms[i].constant;
+      for (const auto &[q, alpha] : forms[i].terms)
+        v += double(alpha) * double(index[size_t(q)]);
+      out = i == 0 ? v : isMax ? std::max(out, v) : std::min(out, v);
+    }
+    return out;
+  };
+  LoopValue v = spanOf(value(lower, lowerMax), value(upper, upperMax), loop->step);
+  LoopFacts lf = *this;
+  lf.trips = v.trips;
+  lf.range = v.range;
+  lf.first = v.first;
+  return lf;
+}
+
+namespace {
+
 class LoopTable {
 public:
   explicit LoopTable(const Program &p) : p_(p) {}
@@ -116,21 +196,8 @@ private:
     auto hi = bound(l.upper, l.loc, err);
     if (err)
       return *err;
-    if (lo && hi) {
-      double first = *lo, last = *hi;
-      if (l.step < 0 && first < last)
-        std::swap(first, last); // bounds stored low..high for a down-count
-      double span = l.step < 0 ? first - last : last - first;
-      v.trips = span >= 0 ? std::floor(span / double(v.step)) + 1 : 0;
-      v.range = std::max(span + double(v.step), 0.0); // r_l = f - i + s
-      v.first = first;
-      // The expected index value is the mean of the bounds, in integer
-      // arithmetic: for DO I = 1, N it is (N+1)/2, which makes the range of
-      // DO J = 1, I the ceil(N/2) of section 5.2.2.
-      v.expected = std::floor((*lo + *hi) / 2);
-      v.evaluated = true;
-      return v;
-    }
+    if (lo && hi)
+      return spanOf(*lo, *hi, l.step);
     // Bounds the analysis could not express: the expected trip count the
     // model records (from the user, profiling or the analyzer).
     v.trips = std::max(l.tripCount, 0.0);
@@ -413,6 +480,7 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
         ph.statements.end())
       sf.phase = ph.id;
 
+  std::map<std::string, int> positions; // the loops enclosing the next one
   for (const auto &id : st.loops) {
     auto v = lt.get(id);
     if (!v)
@@ -424,6 +492,13 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     lf.step = v->step;
     lf.first = v->first;
     lf.doall = lf.loop->parallel;
+    lf.lower = boundForms(lf.loop->lower, p, positions);
+    lf.upper = boundForms(lf.loop->upper, p, positions);
+    if (lf.lower.empty() || lf.upper.empty())
+      lf.lower.clear(), lf.upper.clear();
+    lf.lowerMax = lf.loop->lower.kind == Bound::Kind::Max;
+    lf.upperMax = lf.loop->upper.kind == Bound::Kind::Max;
+    positions[id] = int(sf.loops.size());
     sf.loops.push_back(lf);
   }
   int m = int(sf.loops.size());

@@ -24,6 +24,7 @@
 #include "model/Program.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,13 @@ struct AnalysisOptions {
   bool scalarCommunication = false;
 };
 
+/// A loop bound as constant + sum of alpha * j over the statement's loop
+/// positions, parameters bound.
+struct BoundForm {
+  double constant = 0;
+  std::vector<std::pair<int, int64_t>> terms; // (loop position, alpha)
+};
+
 /// One loop around a statement.
 struct LoopFacts {
   const Loop *loop = nullptr;
@@ -65,6 +73,18 @@ struct LoopFacts {
   int64_t step = 1;   // |s_l|
   double first = 0;   // i_l, the first index value (expected)
   bool doall = false; // marked parallel (dotodoall or the user)
+  /// The bounds over the enclosing loops' indices, one form per term of a
+  /// max or min; both empty where a bound is not affine in them. trips,
+  /// range and first take those indices at their means (Fig. 3.2); at()
+  /// takes them at given values (beyond the thesis: a triangular nest
+  /// counted per outer iteration, Computation.h).
+  std::vector<BoundForm> lower, upper;
+  bool lowerMax = false, upperMax = false; // each the max, or the min, of its forms
+  /// Some bound varies with the index of the loop at position `pos`.
+  bool boundsVaryWith(int pos) const;
+  /// This loop with the enclosing loops' indices at `index` (by position);
+  /// nullopt where its bounds are not affine in them.
+  std::optional<LoopFacts> at(const std::vector<int64_t> &index) const;
 };
 
 /// A subscript as sum over loop positions of alpha * j + constant.
