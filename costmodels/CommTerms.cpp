@@ -321,6 +321,10 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
     drivers_.push_back(driver);
     LoopRange lr = rangeOf(sf_, t.loop);
     out.tiles *= std::max(1.0, les(driver, lr));
+    if (opts_.exactOwners)
+      for (const TileRequest &u : tiles)
+        if (u.loop == t.loop && !u.rhs) // each tile's lhs on another processor
+          out.dims[u.dim].receivers *= std::max(1.0, std::min(les(u.driver, lr), out.tiles));
     for (const TileRequest &u : tiles)
       if (u.loop == t.loop && u.rhs) // rhs: data size times the tile
         out.dims[u.dim].size *= mlis(driver, lr);

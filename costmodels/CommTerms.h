@@ -63,6 +63,11 @@ struct DimResult {
   double shift = 0; // boundary: bd, the edge that crosses
   int shiftDirection = 0;
   Senders shiftSenders;   // boundary: who sends the Shift
+  /// Beyond the thesis (exactOwners): the processors along this mesh
+  /// dimension that the tiles of an lhs sub-reference reach one after
+  /// another (section 4.4.3, "sr2 on the lhs": the term times les). Their
+  /// Gathers run at once (Composition.cpp); 1 where no such tile.
+  double receivers = 1;
   std::vector<CommTerm> terms;
 };
 

@@ -117,6 +117,27 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       if (c.certain && c.source >= 0)
         t.senders = {int(d), c.source, c.source};
       t.rule = c.rule;
+      // Beyond the thesis: R Gathers (or Reductions) along this mesh
+      // dimension, each to the next tile's lhs owner (DimResult::receivers),
+      // run at once: every member sends its part to each receiver, each
+      // receiver takes its collective's, Gather(m, p) + (R - 1) Transfer(m)
+      // for the R, where the tiles repeat Gather(m, p) R times. For a Gather,
+      // R = p is Table 6.1's ManyToManyMulticast(m, p) = (p - 1) Shift(m):
+      // matmul's B(K,J) to C(I,J)'s rows, blocked alike.
+      const double R = rt.dims[d].receivers;
+      if ((t.prim == Primitive::Gather || t.prim == Primitive::Reduction) && R > 1) {
+        t.count = c.count / R;
+        ComposedTerm each = t;
+        each.prim = Primitive::Transfer;
+        each.group = 1;
+        each.count = c.count * (R - 1) / R;
+        if (t.prim == Primitive::Reduction)
+          each.words *= rt.partials; // what the Reduction carries (below)
+        each.rule = "Gathers to the tiles' receivers at once: (R - 1) Transfer(m) more";
+        terms.push_back(t);
+        terms.push_back(each);
+        continue;
+      }
       terms.push_back(t);
     }
   mergeIdentical(terms);

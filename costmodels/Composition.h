@@ -14,6 +14,10 @@
 //     group (Table 4.5): Gather, Reduction, ManyToManyMulticast,
 //     OneToManyMulticast, and (1-1/p1) Transfer with (1-1/p2) Transfer into
 //     (1 - 1/(p1 p2)) Transfer;
+//   - beyond the thesis (DimResult::receivers): the Gathers or Reductions
+//     that tiling repeats once per receiver along the same mesh dimension
+//     run at once, Gather(m, p) + (R - 1) Transfer(m) for R receivers
+//     (Table 6.1's ManyToManyMulticast where R = p);
 //   - the result is in the order of Table 4.6.
 // Repetitions (ρ(S), type-2 loops, tiles, pipelining) are applied by
 // Communication.h.

@@ -360,8 +360,30 @@ TEST(Reduction, OnlyOverTheLoopsItReducesOver) {
   ASSERT_FALSE(c.empty());
   for (const auto &t : c)
     EXPECT_NE(t.primitive, "Reduction") << t.rule;
-  EXPECT_EQ(c[0].primitive, "Gather") << c[0].rule;
-  EXPECT_EQ(c[0].groupSize, N);
+  auto gather = std::find_if(c.begin(), c.end(),
+                             [](const EstimateTerm &t) { return t.primitive == "Gather"; });
+  ASSERT_NE(gather, c.end());
+  EXPECT_EQ(gather->groupSize, N);
+}
+
+TEST(Gather, ToEachTilesReceiverAtOnce) {
+  // C(I,J) = C(I,J) + A(I,K) * B(K,J), every array's rows blocked over 4:
+  // the instances run at A(I,K)'s owner, C's; for each block of I (a tile,
+  // section 4.4.3) that owner gathers B's rows from all four, and the
+  // thesis repeats Gather(m, 4) per tile. The four go to different
+  // receivers at once: every processor sends its rows to each receiver,
+  // Gather(m, 4) + 3 Transfer(m), which is Table 6.1's
+  // ManyToManyMulticast(m, 4) = 3 Shift(m). Under the thesis's formulas,
+  // 4 Gathers.
+  const int64_t n = 16, N = 4;
+  const auto [p, s] = sumOverK(n, {{"A", "I", "K"}, {"B", "K", "J"}});
+  Layout l = layout({N}, {{"C", {block(0), collapsed()}}, {"A", {block(0), collapsed()}},
+                          {"B", {block(0), collapsed()}}});
+  const double m = 8.0 * n * n / N; // B's rows on one processor, every J
+  EXPECT_NEAR(commSeconds(run(p, l), s, "B"), (N - 1) * 2 * T(m), 1e-12);
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  EXPECT_NEAR(commSeconds(run(p, l, thesis), s, "B"), N * (N - 1) * T(m), 1e-12);
 }
 
 TEST(Reduction, IntoArrayElementsCarriesEveryPartialResultFormed) {
@@ -385,8 +407,18 @@ TEST(Reduction, IntoArrayElementsCarriesEveryPartialResultFormed) {
     ASSERT_NE(red, terms.end()) << "exact owners " << exact;
     EXPECT_EQ(red->groupSize, N);
     // C's columns tile J (blocks of n / N): per tile, n * n / N partials.
-    EXPECT_EQ(red->repetitions, N) << red->rule;
+    // The tiles' Reductions go to different holders of C at once
+    // (Gather.ToEachTilesReceiverAtOnce): one Reduction and N - 1 Transfers
+    // of the same partials; under the thesis's formulas, N Reductions.
+    EXPECT_EQ(red->repetitions, exact ? 1 : N) << red->rule;
     EXPECT_EQ(red->messageWords, exact ? double(n * n / N) : double(n)) << red->rule;
+    auto more = std::find_if(terms.begin(), terms.end(),
+                             [](const EstimateTerm &t) { return t.primitive == "Transfer"; });
+    if (exact) {
+      ASSERT_NE(more, terms.end());
+      EXPECT_EQ(more->repetitions, N - 1);
+      EXPECT_EQ(more->messageWords, red->messageWords);
+    }
   }
 }
 
