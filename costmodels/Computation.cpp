@@ -248,7 +248,7 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
 /// loop of more than kOuterSamples iterations is sampled evenly, each
 /// sample standing for its share; several are counted only up to
 /// kOuterSamples iterations together, else nullopt (Fig. 3.2's means).
-constexpr int64_t kOuterSamples = 256;
+constexpr int64_t kOuterSamples = 64;
 
 std::optional<double> perOuterIteration(const StatementFacts &sf, const LayoutView &lv,
                                         const ComputationOptions &opts) {
