@@ -474,7 +474,8 @@ std::string FunctionBuilder::arrayName(const MemoryObject *O) {
 /// Thesis §3.1: constant, single-index, multiple-index or unknown (with the
 /// affine part kept), and indirect when the subscript is another array's
 /// element.
-Subscript FunctionBuilder::classify(const Poly &sub, unsigned depth) {
+Subscript FunctionBuilder::classify(const Poly &sub, Instruction *at) {
+  const unsigned depth = Sym.loopInfo().getLoopDepth(at->getParent());
   Subscript S;
   S.affine = sub.affinePart();
   std::set<std::string> ivs, opaques;
@@ -523,11 +524,54 @@ Subscript FunctionBuilder::classify(const Poly &sub, unsigned depth) {
   unsigned defLevel = 0;
   for (auto &sym : opaques)
     if (auto *I = dyn_cast_or_null<Instruction>(Sym.opaqueValue(sym)))
-      defLevel = std::max(defLevel, Sym.loopInfo().getLoopDepth(I->getParent()));
+      defLevel = std::max(defLevel, changeLevel(I, at));
   // A value defined deeper than the reference changes, as the reference
   // sees it, no deeper than the reference itself.
   S.variationLevel = std::max(std::min(defLevel, depth), ivLevel);
   return S;
+}
+
+/// The deepest loop around `at` in which the value `def` computes can
+/// change (thesis §3.1: the nesting level of the statements defining it,
+/// as the reference sees them), as a depth: the deepest loop that holds
+/// both. dgefa's L, assigned in DO 30 I and read in DO 80 J beside it,
+/// varies in DO 60 K only. A cast or arithmetic changes where its operands
+/// do; a load of a scalar variable kept in memory, where a store to it
+/// does, unless its address goes anywhere but loads and stores of this
+/// function.
+unsigned FunctionBuilder::changeLevel(Instruction *def, Instruction *at) {
+  const LoopInfo &LI = Sym.loopInfo();
+  auto common = [&](const Instruction *I) {
+    const llvm::Loop *L = LI.getLoopFor(I->getParent());
+    while (L && !L->contains(at->getParent()))
+      L = L->getParentLoop();
+    return L ? unsigned(L->getLoopDepth()) : 0u;
+  };
+  const unsigned here = common(def);
+  if (isa<CastInst>(def) || isa<BinaryOperator>(def)) {
+    unsigned level = 0;
+    for (Value *Op : def->operands())
+      if (auto *I = dyn_cast<Instruction>(Op))
+        level = std::max(level, changeLevel(I, at));
+    return std::min(level, here);
+  }
+  auto *Ld = dyn_cast<LoadInst>(def);
+  Value *Var = Ld ? Ld->getPointerOperand()->stripPointerCasts() : nullptr;
+  if (!Var || !(isa<GlobalVariable>(Var) || isa<AllocaInst>(Var)))
+    return here;
+  unsigned level = 0;
+  for (User *U : Var->users()) {
+    auto *I = dyn_cast<Instruction>(U);
+    if (!I || I->getFunction() != def->getFunction())
+      return here;
+    if (isa<LoadInst>(I))
+      continue;
+    auto *St = dyn_cast<StoreInst>(I);
+    if (!St || St->getPointerOperand() != Var || St->getValueOperand() == Var)
+      return here;
+    level = std::max(level, common(St));
+  }
+  return std::min(level, here);
 }
 
 Reference FunctionBuilder::makeReference(const Access &A) {
@@ -553,8 +597,7 @@ Reference FunctionBuilder::makeReference(const Access &A) {
   for (auto &e : O->extents) extents.push_back(e.value_or(Poly::constant(1)));
   auto subs = delinearize(A.offset, extents, O->columnMajor, Ranges);
   for (size_t d = 0; d < rank; ++d)
-    R.subscripts.push_back(classify(subs[d] + Poly::constant(O->lowers[d]),
-                                    Sym.loopInfo().getLoopDepth(A.inst->getParent())));
+    R.subscripts.push_back(classify(subs[d] + Poly::constant(O->lowers[d]), A.inst));
   return R;
 }
 

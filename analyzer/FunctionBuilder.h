@@ -45,7 +45,8 @@ private:
   std::optional<double> valueOf(const Poly &p) const; // outer ivs at means
   Access accessOf(llvm::Instruction *I, llvm::Value *Ptr, MemoryObject *O);
   void completeShapes();
-  Subscript classify(const Poly &sub, unsigned depth);
+  Subscript classify(const Poly &sub, llvm::Instruction *at);
+  unsigned changeLevel(llvm::Instruction *def, llvm::Instruction *at);
   Reference makeReference(const Access &A);
   void finishReferences();
   std::string arrayName(const MemoryObject *O);

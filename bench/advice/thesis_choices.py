@@ -58,6 +58,8 @@ CASES = [
      lambda l: dist(l, "A", 0)[:2] == (2, "cyclic") and dist(l, "A", 1)[:2] == (8, "cyclic")),
     ("dgefa n=256", "paradigm/dgefa.F", ["N=256"], "A cyclic both ways; 4x4",
      lambda l: dist(l, "A", 0)[:2] == (4, "cyclic") and dist(l, "A", 1)[:2] == (4, "cyclic")),
+    ("dgefa n=512", "paradigm/dgefa.F", ["N=512"], "A cyclic both ways; 4x4",
+     lambda l: dist(l, "A", 0)[:2] == (4, "cyclic") and dist(l, "A", 1)[:2] == (4, "cyclic")),
     ("olda", "paradigm/olda.F", [], "XRSIQ rows, V columns, XIJ, XRSPQ cyclic; 1-D 16",
      lambda l: dist(l, "XRSIQ", 0)[:2] == (16, "cyclic") and dist(l, "V", 1)[:2] == (16, "cyclic")
      and dist(l, "XIJ", 0)[:2] == (16, "cyclic") and dist(l, "XRSPQ", 0)[:2] == (16, "cyclic")),

@@ -103,6 +103,25 @@ TEST(Thesis, DgefaCyclicTwoByEightAt128) {
   expectOptimumNotWorse(a);
 }
 
+TEST(Thesis, DgefaCyclicFourByFourAt256And512) {
+  // Section 6.2.3: "for larger data sizes ... the multicasts along both the
+  // dimensions require the number of processors to be evenly balanced":
+  // 4x4 at n = 256 (2x8 "only marginally higher") and at n = 512. The row
+  // exchange A(L,J) = A(K,J) moves one row section between two rows'
+  // owners, (1 - 1/N1) Transfer (L is one row throughout DO 80 J), not a
+  // multicast to the whole column, which had 2x8 ahead at n = 256.
+  for (int64_t n : {256, 512}) {
+    auto p = test::sample("dgefa", {{"N", n}});
+    auto a = test::adviseThesis(p);
+    const Layout &h = a.solver.heuristic;
+    EXPECT_EQ(procsOf(h, "A", 0), 4) << n;
+    EXPECT_EQ(procsOf(h, "A", 1), 4) << n;
+    for (int d : {0, 1})
+      EXPECT_EQ(kindOf(h, "A", d), DistKind::Cyclic) << n << " " << d;
+    expectOptimumNotWorse(a);
+  }
+}
+
 TEST(Thesis, OldaOneDimensionalCyclic) {
   // Section 6.2.4: XRSIQ row-cyclic, V column-cyclic, XIJ and XRSPQ cyclic,
   // all on one mesh dimension of 16. XRSPQ(MRSIJ) = XIJ(MJ) aligns XRSPQ with
