@@ -46,7 +46,7 @@ struct AdviseOptions {
 struct RankedLayout {
   Layout layout;
   double seconds = 0;
-  std::string origin; // "heuristic", "optimiser", "num-procs"
+  std::string origin; // "heuristic", "optimiser", "num-procs", "fewer-processors"
 };
 
 /// A constraint that decided the layout (thesis ch. 5 vocabulary).

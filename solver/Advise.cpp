@@ -2,7 +2,8 @@
 //
 // advise() (Advice.h): align (Li-Chen and the exact cut) -> block-cyclic ->
 // block-size (BCG) -> num-procs -> replication give the heuristic layout; the
-// exact optimiser starts from it; the better is recommended.
+// exact optimiser starts from it; the better is recommended, or the best
+// layout on fewer processors (the others idle) where that is faster still.
 //
 //===----------------------------------------------------------------------===//
 #include "solver/Advice.h"
@@ -118,18 +119,22 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   adv.recommended = {optimiserWins ? sr.optimal : sr.heuristic,
                      optimiserWins ? sr.optimalSeconds : sr.heuristicSeconds,
                      optimiserWins ? "optimiser" : "heuristic"};
+  // Fewer processors estimated faster still: that layout, the rest idle.
+  for (const RankedLayout &r : *shapes)
+    if (r.origin == "fewer-processors" && r.seconds < adv.recommended.seconds * (1 - 1e-9))
+      adv.recommended = r;
   auto full = ctx.evaluate(adv.recommended.layout);
   if (!full) return full.error();
   adv.computationSeconds = (*full)->computationSeconds;
   adv.communicationSeconds = (*full)->communicationSeconds;
 
   // Alternatives: distinct layouts, best first; the heuristic's is always
-  // shown when the optimiser's is recommended (the advice shows both).
+  // shown when another is recommended (the advice shows both).
   std::stable_sort(pool.begin(), pool.end(),
                    [](auto &a, auto &b) { return a.seconds < b.seconds; });
   // Distinct up to a renumbering of the mesh dimensions.
   std::set<std::string> seen{equivalenceKey(adv.recommended.layout)};
-  if (optimiserWins) {
+  if (adv.recommended.origin != "heuristic") {
     adv.alternatives.push_back({sr.heuristic, sr.heuristicSeconds, "heuristic"});
     seen.insert(equivalenceKey(sr.heuristic));
   }

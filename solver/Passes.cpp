@@ -158,6 +158,33 @@ Result<std::vector<BlockCyclicDecision>> blockCyclicPass(SolverContext &ctx, Pla
   return out;
 }
 
+/// A layout of q processors on f times as many: one mesh dimension grows by
+/// f, and every array dimension blocked on it keeps its blocks (block-cyclic
+/// with the blocks of the smaller mesh), so the same q processors hold the
+/// data and the others none. nullopt where every mesh dimension holds a
+/// dimension that is not blocked (its cycle would change).
+std::optional<Layout> embedOnMore(const Program &p, Layout l, int64_t f) {
+  for (size_t m = 0; m < l.mesh.size(); ++m) {
+    bool blocked = true;
+    for (const auto &[name, al] : l.arrays)
+      for (const DimLayout &d : al.dims)
+        blocked = blocked && (int(m) != d.meshDim || d.kind == DistKind::Block);
+    if (!blocked)
+      continue;
+    for (auto &[name, al] : l.arrays) {
+      const Array *a = p.findArray(name);
+      for (size_t k = 0; a && k < al.dims.size() && k < a->dims.size(); ++k)
+        if (al.dims[k].meshDim == int(m)) {
+          al.dims[k].kind = DistKind::BlockCyclic;
+          al.dims[k].block = (std::max<int64_t>(a->dims[k].extent, 1) + l.mesh[m] - 1) / l.mesh[m];
+        }
+    }
+    l.mesh[m] *= f;
+    return l;
+  }
+  return std::nullopt;
+}
+
 Result<std::vector<RankedLayout>> numProcsPass(SolverContext &ctx, Plan &plan) {
   const Program &p = ctx.program;
   std::vector<RankedLayout> all;
@@ -192,13 +219,22 @@ Result<std::vector<RankedLayout>> numProcsPass(SolverContext &ctx, Plan &plan) {
       if (*s < fewerBest * (1 - 1e-9)) fewerBest = *s, fewerMesh = shape, fewerP = q;
     }
   }
-  if (fewerP)
+  if (fewerP) {
     ctx.warnings.push_back(
         {"fewer-processors",
          fmt::format("{} processors (mesh {}) are estimated faster than {}: {:.4g} s "
                      "against {:.4g} s",
                      fewerP, meshString(fewerMesh), ctx.procs, fewerBest, best),
          {}});
+    // That layout on the P processors, the others idle: a candidate.
+    Plan t = plan;
+    t.mesh = fewerMesh;
+    if (auto l = embedOnMore(p, toLayout(p, t), ctx.procs / fewerP)) {
+      auto s = ctx.seconds(*l);
+      if (!s) return s.error();
+      all.push_back({*l, *s, "fewer-processors"});
+    }
+  }
   return all;
 }
 

@@ -19,7 +19,9 @@
 //   numProcsPass     - classes without parallelism collapse; every ordered
 //                      factorisation of P over the kept classes (at most
 //                      three) is estimated, the fastest wins (5.4); a
-//                      processor count P' < P estimated faster is reported.
+//                      processor count P' < P estimated faster is reported,
+//                      and its layout offered on the P processors, the
+//                      blocks kept and the others idle ("fewer-processors").
 //   replicationPass  - read-only (or tiny) arrays are replicated when that
 //                      is estimated faster: a choice, not an assumption.
 //

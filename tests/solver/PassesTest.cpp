@@ -155,6 +155,41 @@ TEST(Advise, BadInput) {
   EXPECT_FALSE(loadMachine("no-such-machine").ok());
 }
 
+TEST(Advise, FewerProcessorsEstimatedFasterAreRecommendedOnAllP) {
+  // dgefa at N = 16 on 64 iPSC/2 nodes: one processor is estimated faster
+  // than any layout over the 64 (each pivot step's messages cost more than
+  // its arithmetic). The advice warns, and recommends that layout on the
+  // 64 with its blocks kept: one processor holds A, the others nothing.
+  auto p = test::sample("dgefa", {{"N", 16}});
+  auto m = loadMachine("ipsc2");
+  AdviseOptions o;
+  o.procs = 64;
+  auto a = advise(p, *m, o);
+  ASSERT_TRUE(a.ok()) << a.error().str();
+  bool warned = false;
+  for (auto &w : a->warnings) warned |= w.kind == "fewer-processors";
+  EXPECT_TRUE(warned);
+  EXPECT_EQ(a->recommended.origin, "fewer-processors");
+  EXPECT_EQ(a->recommended.layout.procs(), 64);
+  EXPECT_LT(a->recommended.seconds, a->solver.optimalSeconds);
+  int64_t holders = 1; // processors holding part of A
+  for (const DimLayout &d : a->recommended.layout.arrays.at("A").dims)
+    if (d.distributed()) {
+      ASSERT_EQ(d.kind, DistKind::BlockCyclic);
+      holders *= (16 + d.block - 1) / d.block;
+    }
+  EXPECT_EQ(holders, 1);
+  // Its estimate is the layout's, and the heuristic's is among the
+  // alternatives.
+  EXPECT_TRUE(validateLayout(p, a->recommended.layout, 64).ok());
+  auto e = estimate(p, a->recommended.layout, *m);
+  ASSERT_TRUE(e.ok());
+  EXPECT_NEAR(e->predictedSeconds, a->recommended.seconds, 1e-9 * a->recommended.seconds);
+  bool heuristicShown = false;
+  for (auto &r : a->alternatives) heuristicShown |= r.origin == "heuristic";
+  EXPECT_TRUE(heuristicShown);
+}
+
 TEST(Render, HpfAndSarifNameTheArrays) {
   auto p = test::sample("jacobi", {{"NP2", 66}});
   auto a = test::adviseThesis(p, 16);

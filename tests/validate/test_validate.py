@@ -56,7 +56,9 @@ def run_ok(args, min_runs=1, require_comm=True, layouts_file=False):
             check(a["status"] in ("bitwise", "tolerance"), "array %s: %s" % (a["name"], a["status"]))
             check(a["compared"] > 0, "array %s compared nothing" % a["name"])
         check(r["measured_seconds"] > 0, "layout %s: nothing measured" % r["layout"])
-        if doc["procs"] > 1 and require_comm:
+        # A layout that communicates by the estimate does so when it runs (the
+        # advice's layout on fewer processors, the rest idle, may not).
+        if doc["procs"] > 1 and require_comm and r["predicted_bytes"] > 0:
             check(r["messages"] > 0 and r["bytes"] > 0, "layout %s: no communication measured" % r["layout"])
     # The progress line goes to a terminal only.
     check("validating layout" not in p.stderr, "progress line written to a non-terminal")
@@ -230,15 +232,16 @@ NONAFFINE = {
 }
 
 
-def run_nonaffine(name, procs):
+def run_nonaffine(name, procs, extra=()):
     path, params = NONAFFINE[name]
-    doc = run_ok([sample(*path)] + params + ["--procs", str(procs)], require_comm=False)
+    doc = run_ok([sample(*path)] + params + ["--procs", str(procs)] + list(extra), require_comm=False)
     no_skips(doc, name)
     return doc
 
 
 def case_dgefa_p4():
-    doc = run_nonaffine("dgefa", 4)
+    # The advice's alternatives too: at N = 12 it recommends one processor.
+    doc = run_nonaffine("dgefa", 4, ["--layouts", "alternatives"])
     check(any(r["messages"] > 0 for r in doc["runs"]), "dgefa: the pivot search communicates")
 
 
@@ -259,7 +262,7 @@ def case_relax_p4():
 
 
 def case_edge_p4():
-    doc = run_nonaffine("edge", 4)
+    doc = run_nonaffine("edge", 4, ["--layouts", "alternatives"])
     check(any(r["messages"] > 0 for r in doc["runs"]), "edge: the scatter-add communicates")
     # The scatter-add's index values NODE(I,1) are gathered once per sweep,
     # so its operands are fetched where the estimator places them, not per edge.
