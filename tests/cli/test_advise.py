@@ -64,6 +64,21 @@ class Advise(unittest.TestCase):
         self.assertAlmostEqual(est["predicted_seconds"], rec["predicted_seconds"],
                                delta=1e-9 * max(1.0, rec["predicted_seconds"]))
 
+    def test_fewer_processors_recommended_validates(self):
+        # dgefa at N = 16 on 64 nodes: one processor is estimated faster; the
+        # advice says so and recommends that layout on the 64 (origin
+        # "fewer-processors", in the schema).
+        out = os.path.join(self.tmp.name, "fewer.json")
+        dgefa = os.path.join(SRC, "samples", "paradigm", "dgefa.F")
+        r = run("advise", dgefa, "--param", "N=16", "--procs", "64", "--format", "json", "-o", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        v = subprocess.run([sys.executable, VALIDATE, out], capture_output=True, text=True)
+        self.assertEqual(v.returncode, 0, v.stdout + v.stderr)
+        with open(out) as f:
+            advice = json.load(f)
+        self.assertEqual(advice["recommended"]["origin"], "fewer-processors")
+        self.assertIn("fewer-processors", [w["kind"] for w in advice["warnings"]])
+
     def test_hpf_sarif_and_text(self):
         hpf = self.advise("hpf")
         self.assertIn("!HPF$ PROCESSORS", hpf)
