@@ -691,37 +691,42 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   // reads (Table 4.4): its index values are read too. X(IA(I)) needs IA(I)
   // where the instance runs, and an indirect left-hand side Y(IA(I)) needs
   // IA(I) on every processor, each of which must learn whether it owns the
-  // element written (the executor's inspector). Each distinct index
+  // element written (the executor's inspector). Likewise the elements a
+  // loop bound reads (spmv's DO K = R(I), R(I+1)-1) reach every processor,
+  // each of which enumerates the instances to learn which are its own (the
+  // thesis took such counts from the user, section 3.2.1). Each distinct
   // reference is priced as a read of its own, placed by the dependences on
   // its array (edge's NODE(I,1), written before the sweeps: once).
-  std::vector<const Reference *> indexRefs;
+  std::vector<const Reference *> extraReads;
+  auto addRead = [&](const Reference &ir, bool everyProcessor) -> Status {
+    auto same = [&](const Reference *o) { return sameReference(*o, ir); };
+    bool readAsData = false; // priced above already
+    for (size_t i = 0; i < st.refs.size(); ++i)
+      readAsData = readAsData || (int(i) != st.write && same(&st.refs[i]));
+    if (readAsData || std::any_of(extraReads.begin(), extraReads.end(), same))
+      return success();
+    extraReads.push_back(&ir);
+    auto rf = referenceFacts(ir, st, p, pf);
+    if (!rf)
+      return rf.error();
+    RhsFacts rh;
+    rh.ref = std::move(*rf);
+    rh.everyProcessor = everyProcessor;
+    rh.toHome = !everyProcessor && (arrayPlan.planned() || standInHome);
+    rh.commLevel = std::max(std::min(dl.communicationLevel(s, ir.array), m),
+                            std::min(enumerable, m));
+    for (int l = 0; l < m; ++l)
+      rh.type2.push_back(l + 1 == rh.commLevel || (l + 1 < rh.commLevel && !doall[l]));
+    rh.pipelineOk.assign(m, false);
+    rh.bdist.assign(m, 0);
+    sf.rhs.push_back(std::move(rh));
+    return success();
+  };
   auto addIndexRefs = [&](const Reference &r, bool everyProcessor) -> Status {
-    for (const Subscript &sub : r.subscripts) {
-      if (sub.cls != SubscriptClass::Indirect || sub.index.empty())
-        continue;
-      const Reference &ir = sub.index.front();
-      auto same = [&](const Reference *o) { return sameReference(*o, ir); };
-      bool readAsData = false; // priced above already
-      for (size_t i = 0; i < st.refs.size(); ++i)
-        readAsData = readAsData || (int(i) != st.write && same(&st.refs[i]));
-      if (readAsData || std::any_of(indexRefs.begin(), indexRefs.end(), same))
-        continue;
-      indexRefs.push_back(&ir);
-      auto rf = referenceFacts(ir, st, p, pf);
-      if (!rf)
-        return rf.error();
-      RhsFacts rh;
-      rh.ref = std::move(*rf);
-      rh.everyProcessor = everyProcessor;
-      rh.toHome = !everyProcessor && (arrayPlan.planned() || standInHome);
-      rh.commLevel = std::max(std::min(dl.communicationLevel(s, ir.array), m),
-                              std::min(enumerable, m));
-      for (int l = 0; l < m; ++l)
-        rh.type2.push_back(l + 1 == rh.commLevel || (l + 1 < rh.commLevel && !doall[l]));
-      rh.pipelineOk.assign(m, false);
-      rh.bdist.assign(m, 0);
-      sf.rhs.push_back(std::move(rh));
-    }
+    for (const Subscript &sub : r.subscripts)
+      if (sub.cls == SubscriptClass::Indirect && !sub.index.empty())
+        if (auto e = addRead(sub.index.front(), everyProcessor); !e)
+          return e;
     return success();
   };
   if (!conservative && costComm) {
@@ -732,6 +737,11 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
       if (int(i) != st.write && st.refs[i].access == Reference::Access::Read)
         if (auto e = addIndexRefs(st.refs[i], false); !e)
           return e.error();
+    for (const LoopFacts &lf : sf.loops)
+      for (const Bound *b : {&lf.loop->lower, &lf.loop->upper})
+        for (const Reference &br : b->exprRefs)
+          if (auto e = addRead(br, true); !e)
+            return e.error();
   }
 
   // Loops sequential only through arrays the statement itself references:
