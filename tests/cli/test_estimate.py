@@ -45,6 +45,7 @@ class Estimate(unittest.TestCase):
             ("jacobi1024", "paradigm/jacobi.F", ["NP2=1026", "NCYCLES=100"]),
             ("tred2", "paradigm/tred2.F", ["N=512"]),
             ("dgefa128", "paradigm/dgefa.F", ["N=128"]),
+            ("spmv", "zima/spmv.F", []),
         ]:
             out = os.path.join(cls.tmp.name, name + ".json")
             args = ["extract", os.path.join(SAMPLES, src), "-o", out]
@@ -135,6 +136,22 @@ class Estimate(unittest.TestCase):
         self.assertEqual(min(thesis, key=thesis.get), (2, 8), thesis)
         for mesh in times:
             self.assertGreater(times[mesh], thesis[mesh], mesh)
+
+    def test_bounds_read_from_an_array_reach_every_processor(self):
+        # SPMV's DO K = R(I), R(I+1)-1: every processor enumerates the
+        # instances, so the row pointers R reach all of them (the executor
+        # broadcasts each holder's); held whole everywhere, nothing moves.
+        rows = {"B": [("replicated", None)], "C": [("replicated", None)],
+                "D": [("replicated", None)], "S": [("block", 0)]}
+        spread = self.estimate("spmv", layout([16], dict(rows, R=[("block", 0)])))
+        terms = [t for t in spread["terms"] if t["kind"] == "communication" and t.get("array") == "R"]
+        self.assertTrue(terms, spread["terms"])
+        for t in terms:
+            self.assertEqual(t["group_size"], 16, t)
+            self.assertGreater(t["seconds"], 0)
+        whole = self.estimate("spmv", layout([16], dict(rows, R=[("replicated", None)])))
+        self.assertFalse([t for t in whole["terms"]
+                          if t["kind"] == "communication" and t.get("array") == "R" and t["seconds"] > 0])
 
     def test_internalised_communication_costs_nothing(self):
         # Rows blocked on 16x1 with the stencil along both dimensions needs
