@@ -176,14 +176,16 @@ TEST(TriangularNest, CountedPerIterationOfTheLoopItsBoundsVaryWith) {
   double exact = 0;
   for (int64_t k = 1; k <= n - 1; ++k)
     exact += double(std::min(n / N, n - k) * (n - k));
-  const EstimateTerm *c = computation(run(p, l), "S1");
+  const Estimate e = run(p, l);
+  const EstimateTerm *c = computation(e, "S1");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->repetitions, exact);
   // The thesis's formulas keep Fig. 3.2's mean (K = 16: 16 rows and
   // columns, 8 rows on the busiest).
   EstimateOptions thesis;
   thesis.exactOwners = false;
-  const EstimateTerm *m = computation(run(p, l, thesis), "S1");
+  const Estimate mean = run(p, l, thesis);
+  const EstimateTerm *m = computation(mean, "S1");
   ASSERT_NE(m, nullptr);
   EXPECT_EQ(m->repetitions, double((n - 1) * (n / N) * 16));
   EXPECT_GT(m->repetitions, exact);
@@ -199,8 +201,8 @@ TEST(TriangularNest, AParallelOuterLoopKeepsTheMean) {
   auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
   auto j = b.loop("J", b.c(1), b.iv(i), i, 1, true);
   b.stmt({i, j}, b.ref("D", {b.iv(i), b.iv(j)}), {}, {.stores = 1});
-  const EstimateTerm *c =
-      computation(run(b.build(), layout({N}, {{"D", {block(0), collapsed()}}})), "S1");
+  const Estimate e = run(b.build(), layout({N}, {{"D", {block(0), collapsed()}}}));
+  const EstimateTerm *c = computation(e, "S1");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->repetitions, double(n / N * 32)); // 16 rows of the mean I's 32
 }
