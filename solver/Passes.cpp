@@ -163,7 +163,7 @@ Result<std::vector<BlockCyclicDecision>> blockCyclicPass(SolverContext &ctx, Pla
 /// with the blocks of the smaller mesh), so the same q processors hold the
 /// data and the others none. nullopt where every mesh dimension holds a
 /// dimension that is not blocked (its cycle would change).
-std::optional<Layout> embedOnMore(const Program &p, Layout l, int64_t f) {
+static std::optional<Layout> embedOnMore(const Program &p, Layout l, int64_t f) {
   for (size_t m = 0; m < l.mesh.size(); ++m) {
     bool blocked = true;
     for (const auto &[name, al] : l.arrays)
