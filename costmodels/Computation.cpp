@@ -272,6 +272,13 @@ std::optional<double> perOuterIteration(const StatementFacts &sf, const LayoutVi
   }
   if (drivers.size() > 1 && together > double(kOuterSamples))
     return std::nullopt;
+  // The other loops whose bounds vary with them, re-evaluated per sample.
+  std::vector<int> followers;
+  for (int l = 0; l < m; ++l)
+    if (std::find(drivers.begin(), drivers.end(), l) == drivers.end() &&
+        std::any_of(drivers.begin(), drivers.end(),
+                    [&](int q) { return sf.loops[size_t(l)].boundsVaryWith(q); }))
+      followers.push_back(l);
   std::vector<LoopFacts> loops = sf.loops;
   std::vector<int64_t> index(size_t(m), 0);
   bool affine = true;
@@ -280,13 +287,7 @@ std::optional<double> perOuterIteration(const StatementFacts &sf, const LayoutVi
     if (!affine)
       return;
     if (i == drivers.size()) {
-      for (int l = 0; l < m; ++l) {
-        bool driver = std::find(drivers.begin(), drivers.end(), l) != drivers.end();
-        bool varies = false;
-        for (int q : drivers)
-          varies = varies || sf.loops[size_t(l)].boundsVaryWith(q);
-        if (driver || !varies)
-          continue;
+      for (int l : followers) {
         auto at = sf.loops[size_t(l)].at(index);
         if (!at) {
           affine = false;
