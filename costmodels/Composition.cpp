@@ -133,7 +133,9 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
         each.count = c.count * (R - 1) / R;
         if (t.prim == Primitive::Reduction)
           each.words *= rt.partials; // what the Reduction carries (below)
-        each.rule = "Gathers to the tiles' receivers at once: (R - 1) Transfer(m) more";
+        each.rule = t.prim == Primitive::Gather
+                        ? "Gathers to the tiles' receivers at once: (R - 1) Transfer(m) more"
+                        : "Reductions to the tiles' receivers at once: (R - 1) Transfer(m) more";
         terms.push_back(t);
         terms.push_back(each);
         continue;
