@@ -120,7 +120,25 @@ int TermWalk::run() {
     if (level_[d] == 0)
       constantPair(d);
   localSize(rhsDist);
+  ownerTurns();
   return -1;
+}
+
+void TermWalk::ownerTurns() {
+  out.sourceShareIn.assign(size_t(m_), 1.0);
+  if (!opts_.exactOwners)
+    return;
+  for (int l = 0; l < m_; ++l) {
+    LoopRange lr = rangeOf(sf_, l);
+    if (!out.type2[l] || lr.trips <= 0)
+      continue;
+    for (int d = 0; d < D_; ++d) {
+      const SubRef &R = base_[d].second;
+      if (R.kind == SubRef::Single && R.loop == l && R.dist && R.dist->onMesh() &&
+          R.dist->procs > 1)
+        out.sourceShareIn[l] = std::min(out.sourceShareIn[l], mlis(R, lr) / lr.trips);
+    }
+  }
 }
 
 /// base as seen from loop l: Single in l, or Constant if it varies only
@@ -320,11 +338,19 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
     tiled_[t.loop] = int(drivers_.size());
     drivers_.push_back(driver);
     LoopRange lr = rangeOf(sf_, t.loop);
-    out.tiles *= std::max(1.0, les(driver, lr));
+    const double T = std::max(1.0, les(driver, lr));
+    out.tiles *= T;
+    double sources = 1; // processors the operand's tiles come from
     if (opts_.exactOwners)
-      for (const TileRequest &u : tiles)
-        if (u.loop == t.loop && !u.rhs) // each tile's lhs on another processor
+      for (const TileRequest &u : tiles) {
+        if (u.loop != t.loop)
+          continue;
+        if (u.rhs) // each tile's operand from another processor
+          sources = std::max(sources, std::min(les(u.driver, lr), T));
+        else // each tile's lhs on another processor
           out.dims[u.dim].receivers *= std::max(1.0, std::min(les(u.driver, lr), out.tiles));
+      }
+    out.sourceShare *= std::ceil(T / sources) / T;
     for (const TileRequest &u : tiles)
       if (u.loop == t.loop && u.rhs) // rhs: data size times the tile
         out.dims[u.dim].size *= mlis(driver, lr);
@@ -380,6 +406,7 @@ bool TermWalk::absorbed(const std::vector<int> &pairs, int l) {
 
 void TermWalk::localSize(const ArrayDist &rhsDist) {
   double size = 1;
+  out.localExtent.assign(rf_.ref.subs.size(), 1.0);
   for (size_t k = 0; k < rf_.ref.subs.size(); ++k) {
     bool onMesh = false;
     for (int d = 0; d < D_; ++d)
@@ -407,7 +434,8 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
         if (counts(pos))
           dimSize *= sf_.loops[pos].trips;
     }
-    size *= std::min(std::max(dimSize, 1.0), extent);
+    out.localExtent[k] = std::min(std::max(dimSize, 1.0), extent);
+    size *= out.localExtent[k];
   }
   out.localSize = size;
   // The partials: the vectorised loops in which some lhs subscript varies

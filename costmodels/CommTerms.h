@@ -85,12 +85,24 @@ struct BoundaryFacts {
 struct ReferenceTerms {
   std::vector<DimResult> dims; // per mesh dimension
   double localSize = 1;        // data along dimensions on no mesh dimension
+  std::vector<double> localExtent; // per array dimension: its share of localSize (1 on the mesh)
   /// Beyond the thesis: the partial results a Reduction into an array
   /// element carries at once -- one per element of the lhs the processor
   /// forms, over the loops vectorised in which the lhs varies and the
   /// operand does not (matmul's C(I,J) over J for A(I,K)); 1 for a scalar.
   double partials = 1;
   double tiles = 1;            // repetitions from tiling
+  /// Beyond the thesis (exactOwners): where the tiles of the operand come
+  /// from S processors one after another (section 4.4.3, sr2 of a type-1
+  /// loop outside the pair's, on the rhs), the share of the tiles one of
+  /// them sends, ceil(T / S) / T; 1 where no such tile (Senders::share).
+  double sourceShare = 1;
+  /// Beyond the thesis (exactOwners), per loop position: where the
+  /// operand's sub-reference varies on a mesh dimension in a type-2 loop
+  /// (dgefa's column K multicast at each K), its owner moves with the
+  /// iterations; the share of them in which one processor holds it,
+  /// mlis / n (1 where it stays).
+  std::vector<double> sourceShareIn;
   std::vector<char> type2;     // final: loops that contain the communication
   BoundaryFacts boundary;
   /// An indirect subscript (or an indirect distribution) moves data in a

@@ -102,6 +102,85 @@ bool onlyShifts(const ReferenceTerms &rt) {
   return any;
 }
 
+/// Both sides of a coalesced pair move between the same processors: the
+/// same primitives, groups, sizes and counts, and no boundary Shift (whose
+/// references the ghost-region rules above join).
+bool sameMessages(const std::vector<ComposedTerm> &a, const std::vector<ComposedTerm> &b) {
+  if (a.size() != b.size())
+    return false;
+  for (size_t k = 0; k < a.size(); ++k)
+    if (a[k].prim == Primitive::Shift || a[k].prim != b[k].prim || a[k].words != b[k].words ||
+        a[k].group != b[k].group || a[k].count != b[k].count || a[k].factor != b[k].factor ||
+        a[k].boundaryTransfer != b[k].boundaryTransfer)
+      return false;
+  return true;
+}
+
+/// Beyond the thesis (message coalescing over sections, Fortran D): two
+/// references to one array whose subscripts differ only by a constant in one
+/// dimension (P(I+1,J) beside P(I,J)), placed alike and moving between the
+/// same processors, are fetched together, one message per pair of
+/// processors carrying the union of their sections -- as the validate
+/// executor sends. The dimension they differ in, or -1 where the pair does
+/// not qualify (an affine subscript alpha * i + c or a constant there; the
+/// other dimensions alike; no inspector).
+int sectionPair(const RhsFacts &a, const RhsFacts &b, const ReferenceTerms &ta,
+                const ReferenceTerms &tb, const std::vector<int64_t> &mesh) {
+  if (!a.ref.ref || !b.ref.ref || a.ref.array != b.ref.array ||
+      a.reductionOperand != b.reductionOperand || ta.type2 != tb.type2 || ta.irregular ||
+      tb.irregular || a.ref.subs.size() != b.ref.subs.size())
+    return -1;
+  int differ = -1;
+  for (size_t k = 0; k < a.ref.subs.size(); ++k)
+    if (!(a.ref.ref->subscripts[k] == b.ref.ref->subscripts[k])) {
+      if (differ >= 0)
+        return -1;
+      differ = int(k);
+    }
+  if (differ < 0)
+    return -1;
+  const SubscriptForm &fa = a.ref.subs[size_t(differ)], &fb = b.ref.subs[size_t(differ)];
+  bool affine = fa.cls == SubscriptClass::Constant || fa.cls == SubscriptClass::Single;
+  if (!affine || fb.cls != fa.cls || fa.terms != fb.terms || fa.terms.size() > 1 ||
+      !sameMessages(compose(ta, mesh), compose(tb, mesh)))
+    return -1;
+  return differ;
+}
+
+/// The references a section union joins: `count` of them, differing in
+/// dimension `dim`, their constants from lo to hi there.
+struct SectionUnion {
+  int dim = -1;
+  int64_t lo = 0, hi = 0;
+  int count = 1;
+};
+
+/// Widens a reference's data to the union's: (hi - lo) / |alpha| more
+/// elements along the dimension where alpha divides it, else as many again
+/// per reference joined;
+/// along a mesh dimension distributed in blocks, no more than a block per
+/// processor (the busiest sender's part of the union).
+void widen(ReferenceTerms &rt, const RhsFacts &rf, const LayoutView &lv, const SectionUnion &u) {
+  const SubscriptForm &f = rf.ref.subs[size_t(u.dim)];
+  const int64_t delta = u.hi - u.lo;
+  const int64_t alpha = f.terms.empty() ? 0 : std::llabs(f.terms[0].second);
+  auto widened = [&](double size) {
+    double others = size * double(u.count - 1);
+    double more = alpha > 0 && delta % alpha == 0 ? double(delta / alpha) : others;
+    return size + std::min(more, others);
+  };
+  const DimDist &dd = lv.arrays[size_t(rf.ref.array)].dims[size_t(u.dim)];
+  if (!dd.onMesh()) {
+    double &e = rt.localExtent[size_t(u.dim)];
+    double grown = std::min(widened(e), double(dd.extent));
+    rt.localSize *= grown / e;
+    e = grown;
+  } else if (dd.blocked() && dd.meshDim >= 0 && size_t(dd.meshDim) < rt.dims.size()) {
+    double &size = rt.dims[size_t(dd.meshDim)].size;
+    size = std::min(widened(size), std::max(size, double(dd.block)));
+  }
+}
+
 } // namespace
 
 std::string CommCost::describe() const {
@@ -136,6 +215,26 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         skip[i] = 1;
         ++sharedBy[j];
       }
+  // Message coalescing over sections: P(I+1,J) with P(I,J).
+  std::vector<SectionUnion> unions(sf.rhs.size());
+  for (size_t i = 0; opts.coalescing && i < sf.rhs.size(); ++i)
+    for (size_t j = 0; j < i && !skip[i]; ++j) {
+      if (skip[j])
+        continue;
+      int dim = sectionPair(sf.rhs[j], sf.rhs[i], all[j], all[i], lv.mesh);
+      SectionUnion &u = unions[j];
+      if (dim < 0 || (u.dim >= 0 && u.dim != dim))
+        continue;
+      int64_t cj = sf.rhs[j].ref.subs[size_t(dim)].constant;
+      int64_t ci = sf.rhs[i].ref.subs[size_t(dim)].constant;
+      u = {dim, std::min(u.dim < 0 ? cj : u.lo, ci), std::max(u.dim < 0 ? cj : u.hi, ci),
+           u.count + 1};
+      skip[i] = 1;
+      sharedBy[j] += sharedBy[i];
+    }
+  for (size_t j = 0; j < sf.rhs.size(); ++j)
+    if (unions[j].dim >= 0)
+      widen(all[j], sf.rhs[j], lv, unions[j]);
   if ((opts.ghostExchange && lv.anyOverlap) || opts.coalescing) {
     struct Keeper {
       int array, dim, dir, index;

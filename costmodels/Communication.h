@@ -36,6 +36,13 @@
 //     neighbour), costed as one Shift of the wider; and a reference whose
 //     Shifts on several mesh dimensions are each matched by a Shift at least
 //     as wide of another reference to the array is carried by its messages;
+//   - message coalescing over sections: references to one array whose
+//     subscripts differ by a constant in one dimension (P(I+1,J) beside
+//     P(I,J)), placed alike and moving between the same processors (the
+//     same primitives, no boundary Shift), are one message carrying the
+//     union of their sections: (hi - lo) / |alpha| more elements along that
+//     dimension, no more than a block per processor along a blocked mesh
+//     dimension;
 //   - exact owners (CommTerms.h, TermOptions).
 //
 //===----------------------------------------------------------------------===//

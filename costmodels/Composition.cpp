@@ -15,6 +15,17 @@ bool mergeable(Primitive p) {
          p == Primitive::OneToManyMulticast;
 }
 
+/// The share of a one-source term's repetitions one processor sends: the
+/// tiles' (ReferenceTerms::sourceShare) times each type-2 loop's it is
+/// repeated in (a boundary-Transfer is not repeated in its own loop).
+double sourceShare(const ReferenceTerms &rt, const CommTerm &c) {
+  double share = rt.sourceShare;
+  for (size_t l = 0; l < rt.sourceShareIn.size(); ++l)
+    if (rt.type2[l] && !(c.boundaryTransfer && int(l) == c.loop))
+      share *= rt.sourceShareIn[l];
+  return share;
+}
+
 /// Table 4.5: one term per primitive over the product of the groups.
 void mergeIdentical(std::vector<ComposedTerm> &terms) {
   std::vector<ComposedTerm> out;
@@ -116,6 +127,9 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.loop = c.boundaryTransfer ? c.loop : -1;
       if (c.certain && c.source >= 0)
         t.senders = {int(d), c.source, c.source};
+      if (t.prim == Primitive::OneToManyMulticast || t.prim == Primitive::Scatter ||
+          t.prim == Primitive::Transfer) // one source, moving with the operand
+        t.senders.share = sourceShare(rt, c);
       t.rule = c.rule;
       // Beyond the thesis: R Gathers (or Reductions) along this mesh
       // dimension, each to the next tile's lhs owner (DimResult::receivers),
@@ -131,6 +145,9 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
         each.prim = Primitive::Transfer;
         each.group = 1;
         each.count = c.count * (R - 1) / R;
+        // Where every processor along the dimension receives, a member sends
+        // to the R - 1 others: the Gather carries one, these R - 2.
+        each.senders.share = R >= double(mesh[d]) ? (R - 2) / (R - 1) : 1;
         if (t.prim == Primitive::Reduction)
           each.words *= rt.partials; // what the Reduction carries (below)
         each.rule = t.prim == Primitive::Gather

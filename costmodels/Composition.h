@@ -17,7 +17,14 @@
 //   - beyond the thesis (DimResult::receivers): the Gathers or Reductions
 //     that tiling repeats once per receiver along the same mesh dimension
 //     run at once, Gather(m, p) + (R - 1) Transfer(m) for R receivers
-//     (Table 6.1's ManyToManyMulticast where R = p);
+//     (Table 6.1's ManyToManyMulticast where R = p); where every processor
+//     along the dimension receives, one sends to the R - 1 others, so the
+//     Transfers' senders send R - 2 of their R - 1 (Senders::share);
+//   - a term with one source whose operand is tiled from S processors one
+//     after another is sent by each in ceil(T / S) of its T tiles
+//     (ReferenceTerms::sourceShare), and one whose operand's owner moves
+//     with a type-2 loop in the share of its iterations one processor
+//     holds it (ReferenceTerms::sourceShareIn): Senders::share;
 //   - the result is in the order of Table 4.6.
 // Repetitions (ρ(S), type-2 loops, tiles, pipelining) are applied by
 // Communication.h.

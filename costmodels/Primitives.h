@@ -60,10 +60,15 @@ const char *toString(Primitive p);
 /// from the neighbours of the blocks that receive (dflux's Shifts along I
 /// from every block but the last); an invariant pair's Transfer with known
 /// owners from its source's coordinate. meshDim -1: every processor may.
-/// Used to predict the busiest processor's bytes (validate/).
+/// `share`: the fraction of the term's repetitions one sender sends -- 1 in
+/// S where the tiles of the operand come from S processors one after
+/// another (dflux's DIS2(I,J) multicast a J-block at a time, each block's
+/// from its owner). Used to predict the busiest processor's bytes
+/// (validate/).
 struct Senders {
   int meshDim = -1;
   int64_t first = 0, last = 0;
+  double share = 1;
   /// Whether the processor at `coords` (one per mesh dimension) sends.
   bool includes(const std::vector<int64_t> &coords) const {
     if (meshDim < 0 || size_t(meshDim) >= coords.size()) return true;

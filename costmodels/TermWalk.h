@@ -187,6 +187,8 @@ private:
   //===--------------------------------------------------------------------===//
 
   void localSize(const ArrayDist &rhsDist);
+  /// ReferenceTerms::sourceShareIn.
+  void ownerTurns();
 
   /// Eq. 4.2, or with exact owners the count from the owner function where
   /// beta is a number (iterationsPerProcessorExact).

@@ -27,22 +27,25 @@ using nlohmann::json;
 
 namespace {
 
-/// Messages one (busiest) processor sends for a term (thesis Table 6.1's
-/// algorithms: a tree root sends ceil(log2 g) messages, a ring member or a
-/// scatter root g - 1, everything else one); each carries messageBytes.
+/// Messages one (busiest) processor sends for a term, counted as the
+/// runtime's Counters count them (validate/runtime/Counters.h: a collective
+/// as its flat algorithm): a multicast root, a ring member or a scatter root
+/// sends g - 1, every other sender one (a Reduction's member, a Gather's
+/// source), a collective over one processor none; each carries messageBytes.
 double messagesSent(const EstimateTerm &t) {
   double g = std::max<int64_t>(t.groupSize, 1);
-  double k = 1;
   const std::string &p = t.primitive;
-  if (p == "OneToManyMulticast" || p == "Reduction") k = std::ceil(std::log2(std::max(g, 1.0)));
-  else if (p == "ManyToManyMulticast" || p == "Scatter") k = g - 1;
-  return k * t.repetitions;
+  bool pointToPoint = p == "Transfer" || p == "Shift";
+  if (!pointToPoint && g < 2) return 0; // a collective over one processor
+  double k = p == "OneToManyMulticast" || p == "ManyToManyMulticast" || p == "Scatter" ? g - 1 : 1;
+  return k * t.repetitions * t.senders.share;
 }
 
 /// The busiest processor's predicted messages and bytes sent, as the
 /// measured figures are the busiest rank's: each term counts on the
 /// processors that send it (EstimateTerm::senders; dflux's boundary Shifts
-/// leave from every block but the last), the maximum over the mesh of each.
+/// leave from every block but the last), for its share of the repetitions,
+/// the maximum over the mesh of each.
 std::pair<double, double> busiestPredicted(const std::vector<const EstimateTerm *> &terms,
                                            const std::vector<int64_t> &mesh) {
   double messages = 0, bytes = 0;
@@ -367,6 +370,7 @@ json toJson(const ValidationReport &r) {
               {"skipped_phases", x.skippedPhases},
               {"arrays", x.execution.value("arrays", json::array())},
               {"phases", x.execution.value("phases", json::array())},
+              {"ranks", x.execution.value("ranks", json::array())},
               {"placements", x.execution.value("placements", json::array())}};
     runs.push_back(j);
   }

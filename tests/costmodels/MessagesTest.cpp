@@ -1,0 +1,146 @@
+//===- tests/costmodels/MessagesTest.cpp - What one processor sends -------===//
+//
+// The message-level rules beyond the thesis that make the busiest
+// processor's predicted bytes those a run sends (validate/): references
+// fetched together in the union of their sections, the share of a tiled
+// operand's terms one owner sends, and the concurrent Gathers' receivers
+// that send only to the others. dflux's FS(I,J,N) against its J-blocked
+// 2-D arrays (samples/paradigm/dflux.F, loops 18-30 and 47-60), reduced.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Helpers.h"
+
+namespace dlayout::test {
+namespace {
+
+constexpr int64_t n = 16, N = 4;
+
+/// FS(n, n, 4) spread over its planes (N), the 2-D arrays over their
+/// columns (J): dflux's 1-D BLOCK on its third dimension.
+Layout planesAndColumns() {
+  return layout({N}, {{"FS", {collapsed(), collapsed(), block(0)}},
+                      {"P", {collapsed(), block(0)}},
+                      {"DIS2", {collapsed(), block(0)}}});
+}
+
+ModelBuilder arrays() {
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("FS", {n, n, 4});
+  b.array("P", {n, n});
+  b.array("DIS2", {n, n});
+  return b;
+}
+
+TEST(SectionUnion, NeighbouringReferencesTravelInOneMessage) {
+  // FS(I,J,4) = P(I+1,J) - P(I,J): plane 4's owner gathers P's columns
+  // from the others. The two references differ by one in I, a dimension on
+  // no mesh dimension: one message per sender with the union of their
+  // sections, I = 1 .. n (n elements), not two of n - 1.
+  ModelBuilder b = arrays();
+  auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N", 1, -1), j, 1, true);
+  auto s = b.stmt({j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.c(4)}),
+                  {b.ref("P", {b.iv(i, 1, 1), b.iv(j)}), b.ref("P", {b.iv(i), b.iv(j)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  Program p = b.build();
+  auto c = comm(run(p, planesAndColumns()), s, "P");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Gather");
+  EXPECT_EQ(c[0].messageWords, double(n * (n / N)));
+  EXPECT_NE(c[0].rule.find("serves 2 references"), std::string::npos) << c[0].rule;
+  // The union along the distributed dimension: P(I,J+1) and P(I,J) hold no
+  // more than a block of columns per sender.
+  ModelBuilder b2 = arrays();
+  auto j2 = b2.loop("J", b2.c(1), b2.p("N", 1, -1), "", 1, true);
+  auto i2 = b2.loop("I", b2.c(1), b2.p("N"), j2, 1, true);
+  auto s2 = b2.stmt({j2, i2}, b2.ref("FS", {b2.iv(i2), b2.iv(j2), b2.c(4)}),
+                    {b2.ref("P", {b2.iv(i2), b2.iv(j2, 1, 1)}), b2.ref("P", {b2.iv(i2), b2.iv(j2)})},
+                    {.loads = 2, .stores = 1, .fadd = 1});
+  auto c2 = comm(run(b2.build(), planesAndColumns()), s2, "P");
+  ASSERT_EQ(c2.size(), 1u);
+  EXPECT_EQ(c2[0].messageWords, double(n * (n / N)));
+  // Without coalescing, each reference is a Gather of its own.
+  EstimateOptions separate;
+  separate.coalescing = false;
+  EXPECT_EQ(comm(run(p, planesAndColumns(), separate), s, "P").size(), 2u);
+}
+
+TEST(Senders, TiledOperandIsSentByEachOwnerInTurn) {
+  // DO J / DO N / DO I: FS(I,J,N) = DIS2(I,J) * FS(I,J,N). Every plane
+  // needs column J of DIS2: a multicast from its owner, tiled over J
+  // (section 4.4.3), one tile per block of columns. Each tile comes from
+  // another processor, so one processor sends 1 in 4 of them.
+  ModelBuilder b = arrays();
+  auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
+  auto k = b.loop("N", b.c(1), b.c(4), j, 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N"), k, 1, true);
+  auto s = b.stmt({j, k, i}, b.ref("FS", {b.iv(i), b.iv(j), b.iv(k)}),
+                  {b.ref("DIS2", {b.iv(i), b.iv(j)}), b.ref("FS", {b.iv(i), b.iv(j), b.iv(k)})},
+                  {.loads = 2, .stores = 1, .fmul = 1});
+  auto c = comm(run(b.build(), planesAndColumns()), s, "DIS2");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "OneToManyMulticast");
+  EXPECT_EQ(c[0].repetitions, N);
+  EXPECT_EQ(c[0].senders.share, 1.0 / N);
+  // Under the thesis's formulas the senders are not tracked.
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  for (const auto &t : comm(run(b.build(), planesAndColumns(), thesis), s, "DIS2"))
+    EXPECT_EQ(t.senders.share, 1.0) << t.rule;
+}
+
+TEST(Senders, OwnerMovesWithASequentialLoop) {
+  // DO K / DO J / DO I: A(I,J) = A(I,J) - A(I,K), K carrying the
+  // recurrence (type-2): at each K, column K, written at the step before,
+  // is multicast from its owner to every column (dgefa's update). Columns
+  // cyclic over 4: each processor owns 1 in 4 of the K, so it sends 1 in 4
+  // of the multicasts.
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  auto k = b.loop("K", b.c(1), b.p("N"));
+  auto j = b.loop("J", b.c(1), b.p("N"), k, 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
+  auto s = b.stmt({k, j, i}, b.ref("A", {b.iv(i), b.iv(j)}),
+                  {b.ref("A", {b.iv(i), b.iv(j)}), b.ref("A", {b.iv(i), b.iv(k)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  b.dep(s, s, Dependence::Kind::Flow, "A", k, {"<", "*", "="});
+  Layout l = layout({N}, {{"A", {collapsed(), cyclic(0)}}});
+  auto c = comm(run(b.build(), l), s, "A");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "OneToManyMulticast");
+  EXPECT_EQ(c[0].repetitions, n) << c[0].rule;
+  EXPECT_DOUBLE_EQ(c[0].senders.share, 1.0 / N) << c[0].rule;
+}
+
+TEST(Senders, ConcurrentGathersReceiversSendOnlyToTheOthers) {
+  // DO N / DO J / DO I: the same statement with the planes outermost: each
+  // plane's owner gathers all of DIS2, the four Gathers at once,
+  // Gather(m, 4) + 3 Transfer(m) (Gather.ToEachTilesReceiverAtOnce). Every
+  // processor receives one of them, and sends its columns to the three
+  // others: the Gather carries one, the Transfers two of their three.
+  ModelBuilder b = arrays();
+  auto k = b.loop("N", b.c(1), b.c(4), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.p("N"), k, 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
+  auto s = b.stmt({k, j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.iv(k)}),
+                  {b.ref("DIS2", {b.iv(i), b.iv(j)}), b.ref("FS", {b.iv(i), b.iv(j), b.iv(k)})},
+                  {.loads = 2, .stores = 1, .fmul = 1});
+  auto c = comm(run(b.build(), planesAndColumns()), s, "DIS2");
+  auto of = [&](const char *prim) {
+    auto t = std::find_if(c.begin(), c.end(),
+                          [&](const EstimateTerm &x) { return x.primitive == prim; });
+    EXPECT_NE(t, c.end()) << prim;
+    return t == c.end() ? EstimateTerm{} : *t;
+  };
+  EstimateTerm gather = of("Gather"), more = of("Transfer");
+  EXPECT_EQ(gather.groupSize, N);
+  EXPECT_EQ(gather.senders.share, 1.0);
+  EXPECT_EQ(more.repetitions, N - 1);
+  EXPECT_DOUBLE_EQ(more.senders.share, double(N - 2) / double(N - 1));
+}
+
+} // namespace
+} // namespace dlayout::test
