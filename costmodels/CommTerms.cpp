@@ -120,6 +120,7 @@ int TermWalk::run() {
     if (level_[d] == 0)
       constantPair(d);
   localSize(rhsDist);
+  partialsExchange();
   ownerTurns();
   return -1;
 }

@@ -190,6 +190,18 @@ private:
   /// ReferenceTerms::sourceShareIn.
   void ownerTurns();
 
+  //===--------------------------------------------------------------------===//
+  // Partial results to their owners (PartialsExchange.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// A reduction into array elements whose partials reach several owners:
+  /// the exchange replaces the per-dimension terms.
+  void partialsExchange();
+  /// Loop l's iterations one processor of the lhs (or the home) runs.
+  LoopRange sideRange(bool lhs, int l) const;
+  /// The coordinates s reaches over those of one processor of the other side.
+  double reach(const SubRef &s, bool otherIsLhs) const;
+
   /// Eq. 4.2, or with exact owners the count from the owner function where
   /// beta is a number (iterationsPerProcessorExact).
   double mlis(const SubRef &s, const LoopRange &l) const;

@@ -402,14 +402,16 @@ TEST(Reduction, IntoArrayElementsCarriesEveryPartialResultFormed) {
     EstimateOptions o;
     o.exactOwners = exact;
     const std::vector<EstimateTerm> terms = comm(run(p, l, o), s, "A");
+    // With exact owners, the partials of C's N column blocks go to their N
+    // owners at once (PartialsExchange.cpp): every home sends n * n / N to
+    // each, every owner gathers N - 1, Gather(n * n / N, N) + (N - 1)
+    // Transfers; under the thesis's formulas, one Reduction of n partials
+    // per I, N of them.
+    const char *combine = exact ? "Gather" : "Reduction";
     auto red = std::find_if(terms.begin(), terms.end(),
-                            [](const EstimateTerm &t) { return t.primitive == "Reduction"; });
+                            [&](const EstimateTerm &t) { return t.primitive == combine; });
     ASSERT_NE(red, terms.end()) << "exact owners " << exact;
     EXPECT_EQ(red->groupSize, N);
-    // C's columns tile J (blocks of n / N): per tile, n * n / N partials.
-    // The tiles' Reductions go to different holders of C at once
-    // (Gather.ToEachTilesReceiverAtOnce): one Reduction and N - 1 Transfers
-    // of the same partials; under the thesis's formulas, N Reductions.
     EXPECT_EQ(red->repetitions, exact ? 1 : N) << red->rule;
     EXPECT_EQ(red->messageWords, exact ? double(n * n / N) : double(n)) << red->rule;
     auto more = std::find_if(terms.begin(), terms.end(),

@@ -1,0 +1,165 @@
+//===- costmodels/PartialsExchange.cpp - Partial results to their owners --===//
+//
+// Beyond the thesis (exactOwners). A reduction into array elements runs at
+// its home operand's owners (model/Reduction.h: matmul's C(I,J) = C(I,J) +
+// A(I,K) * B(K,J) at A(I,K)'s); each forms W partial results per execution
+// of the placement, for lhs elements that D processors own, and each lhs
+// owner takes partials from C homes. Where D > 1, the per-mesh-dimension
+// terms of Tables 4.2-4.3 do not describe it: they pair the lhs with the
+// operand one mesh dimension at a time, so partials whose owners differ in
+// two mesh dimensions (C's I and A's I on different ones) come out as a
+// Reduction along one and a multicast of the operand -- which holds no
+// data -- along the other. What runs is an exchange: every home sends W / D
+// partials to each of the D owners, every owner takes C - 1 of them,
+//
+//   Gather(W / D, C) + (D - 1) Transfer(W / D),
+//
+// the form of Composition.h's concurrent Gathers (for D = C = p, Table
+// 6.1's ManyToManyMulticast(W / D, p)). D = 1 keeps the thesis's Reduction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodels/TermWalk.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace dlayout::cost::detail {
+
+namespace {
+
+bool variesIn(const RefFacts &r, int pos) {
+  return std::any_of(r.subs.begin(), r.subs.end(), [&](const SubscriptForm &f) {
+    return f.alphaAt(pos) != 0 || f.varLevel == pos + 1;
+  });
+}
+
+bool spread(const SubRef &s) {
+  return s.kind == SubRef::Single && s.dist && s.dist->onMesh() && s.dist->procs > 1;
+}
+
+} // namespace
+
+/// The iterations of type-1 loop l one processor of `side` (the lhs or the
+/// home) runs: mlis of them where the side is spread over a mesh dimension
+/// along l, within a block's range where it is blocked there, over the
+/// whole range otherwise (a cyclic side's iterations cover it).
+LoopRange TermWalk::sideRange(bool lhs, int l) const {
+  LoopRange lr = rangeOf(sf_, l);
+  for (int e = 0; e < D_; ++e) {
+    const SubRef &s = lhs ? base_[e].first : base_[e].second;
+    if (!spread(s) || s.loop != l)
+      continue;
+    double its = mlis(s, rangeOf(sf_, l));
+    lr.trips = std::min(lr.trips, its);
+    if (s.dist->blocked())
+      lr.range = std::min(lr.range, its * double(lr.step));
+  }
+  return lr;
+}
+
+/// The coordinates along its mesh dimension that sub-reference s takes over
+/// the iterations of its loop one processor of the other side runs (the
+/// most over those processors): counted with the owner function (Eq. 2.1)
+/// where the loop is short enough and every position a number, the other
+/// side's sub-references varying in the same loop fixing the processor;
+/// else les over sideRange.
+double TermWalk::reach(const SubRef &s, bool otherIsLhs) const {
+  if (!spread(s) || s.loop < 0 || out.type2[s.loop])
+    return 1;
+  const int l = s.loop;
+  const LoopFacts &f = sf_.loops[l];
+  std::vector<const SubRef *> fixing;
+  bool numeric = s.beta.terms.empty() && !s.beta.opaque;
+  for (int e = 0; e < D_; ++e) {
+    const SubRef &o = otherIsLhs ? base_[e].first : base_[e].second;
+    if (spread(o) && o.loop == l) {
+      fixing.push_back(&o);
+      numeric = numeric && o.beta.terms.empty() && !o.beta.opaque;
+    }
+  }
+  const bool exact = numeric && f.trips == std::floor(f.trips) && f.trips <= 65536 &&
+                     f.first == std::floor(f.first);
+  if (!exact) {
+    const RefFacts &other = otherIsLhs ? sf_.lhs : rf_.ref;
+    LoopRange lr = variesIn(other, l) ? sideRange(otherIsLhs, l) : rangeOf(sf_, l);
+    return std::max(1.0, std::min(les(s, lr), lr.trips));
+  }
+  const int64_t step = f.loop && f.loop->step < 0 ? -f.step : f.step;
+  std::map<std::vector<int64_t>, std::set<int64_t>> owners; // other's processor -> s's
+  std::vector<int64_t> key(fixing.size());
+  for (int64_t t = 0; t < int64_t(f.trips); ++t) {
+    const int64_t v = int64_t(f.first) + t * step;
+    auto own = ownerCoordinate(*s.dist, s.alpha * v + s.beta.constant);
+    if (!own)
+      return 1;
+    for (size_t k = 0; k < fixing.size(); ++k) {
+      auto c = ownerCoordinate(*fixing[k]->dist, fixing[k]->alpha * v + fixing[k]->beta.constant);
+      if (!c)
+        return 1;
+      key[k] = *c;
+    }
+    owners[key].insert(*own);
+  }
+  size_t most = 1;
+  for (const auto &[k, set] : owners)
+    most = std::max(most, set.size());
+  return double(most);
+}
+
+void TermWalk::partialsExchange() {
+  if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand || !rf_.home ||
+      !lv_.arrays[sf_.lhs.array].distributed())
+    return;
+  bool moves = out.localSize > 0 && std::any_of(out.dims.begin(), out.dims.end(),
+                                               [](const DimResult &r) {
+                                                 return !r.terms.empty() || r.boundary;
+                                               });
+  if (!moves)
+    return;
+  // D and C: per mesh dimension, the coordinates one side's sub-reference
+  // reaches over the iterations one processor of the other side runs.
+  double D = 1, C = 1;
+  for (int d = 0; d < D_; ++d) {
+    const SubRef &L = base_[d].first, &H = base_[d].second;
+    if (procsOf(d) <= 1)
+      continue;
+    for (const SubRef *s : {&L, &H})
+      if (s->kind == SubRef::Unknown || s->kind == SubRef::Replicated)
+        return; // Table 4.4's cases stay the thesis's
+    D *= reach(L, false);
+    C *= reach(H, true);
+  }
+  if (D <= 1)
+    return;
+  // W: over the type-1 loops in which the lhs varies, the home's
+  // iterations (all of them where the home does not vary).
+  double W = 1;
+  for (int l = 0; l < m_; ++l) {
+    if (out.type2[l] || !variesIn(sf_.lhs, l))
+      continue;
+    W *= std::max(1.0, sideRange(false, l).trips);
+  }
+  for (DimResult &r : out.dims)
+    r = DimResult{};
+  out.localSize = W / D;
+  std::fill(out.localExtent.begin(), out.localExtent.end(), 1.0);
+  out.partials = 1;
+  out.tiles = 1;
+  out.boundary = BoundaryFacts{};
+  // The Transfers a home sends, the Gather's one aside: D - 2 of their D - 1
+  // where it owns lhs elements of its own (Senders::share).
+  out.sourceShare = (D - 2) / (D - 1);
+  DimResult &r = out.dims[0];
+  r.terms.push_back(term(Primitive::Gather, 0,
+                         "partial results to their D owners at once: Gather(W/D, C)",
+                         int64_t(C)));
+  CommTerm each = term(Primitive::Transfer, 0,
+                       "partial results to their D owners at once: (D - 1) Transfer(W/D)");
+  each.count = D - 1;
+  r.terms.push_back(each);
+}
+
+} // namespace dlayout::cost::detail
