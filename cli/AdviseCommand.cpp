@@ -36,6 +36,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
   addProcsOption(cmd, o->procs, "Number of processors P");
   addMachineOption(cmd, o->machine);
   addPlacementOptions(cmd, o->reading);
+  addIrregularOption(cmd, o->reading);
   cmd->add_option("--format", o->format, "text, json (dlayout-advice/1), sarif or hpf")
       ->check(CLI::IsMember({"text", "json", "sarif", "hpf"}))->capture_default_str();
   cmd->add_option("--time-limit", o->timeLimit, "Seconds for the Z3 stages (the exact alignment cut gets a "

@@ -53,6 +53,16 @@ void addPlacementOptions(CLI::App *cmd, EstimatorReading &r) {
                 "runs such an assignment (always off with --placement thesis)");
 }
 
+void addIrregularOption(CLI::App *cmd, EstimatorReading &r) {
+  cmd->add_option("--irregular", r.irregular,
+                  "How references known only at run time (X(COL(K))) are priced: "
+                  "'inspector-executor' (Kali/PARTI's run-time resolution, which "
+                  "`dlayout validate` runs), 'collective' (the thesis's Table 4.4; "
+                  "always so with --placement thesis) or 'cheapest' (the cheaper of the two)")
+      ->check(CLI::IsMember({"inspector-executor", "collective", "cheapest"}))
+      ->capture_default_str();
+}
+
 void addOutputOption(CLI::App *cmd, std::string &output) {
   cmd->add_option("-o,--output", output, "Write to FILE instead of standard output")
       ->type_name("FILE");

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "costmodels/Communication.h"
 #include "costmodels/ProgramAnalysis.h"
 #include "model/Program.h"
 
@@ -51,14 +52,21 @@ void addMachineOption(CLI::App *cmd, std::string &machine);
 struct EstimatorReading {
   std::string placement = "dependences";
   bool noScalarCommunication = false;
-  /// Sets o.placement and o.scalarCommunication (EstimateOptions,
-  /// AdviseOptions).
+  std::string irregular = "inspector-executor";
+  /// Sets o.placement, o.scalarCommunication and o.irregular
+  /// (EstimateOptions, AdviseOptions).
   template <class Options> void applyTo(Options &o) const {
     if (placement == "thesis") o.placement = cost::PlacementSource::SequentialLoops;
     o.scalarCommunication = !noScalarCommunication;
+    o.irregular = irregular == "collective" ? IrregularStrategy::Collective
+                  : irregular == "cheapest" ? IrregularStrategy::Cheapest
+                                            : IrregularStrategy::InspectorExecutor;
   }
 };
 void addPlacementOptions(CLI::App *cmd, EstimatorReading &r);
+/// --irregular (estimate and advise; validate's executor runs the
+/// inspector/executor only).
+void addIrregularOption(CLI::App *cmd, EstimatorReading &r);
 void addOutputOption(CLI::App *cmd, std::string &output);
 
 /// "dlayout: error: ..." on standard error; returns 1.

@@ -65,6 +65,7 @@ Command addEstimateCommand(CLI::App &app, const std::vector<std::string> &flags)
       ->required()->type_name("FILE");
   addMachineOption(cmd, o->machine);
   addPlacementOptions(cmd, o->reading);
+  addIrregularOption(cmd, o->reading);
   cmd->add_option("--format", o->format, "text or json (dlayout-estimate/1)")
       ->check(CLI::IsMember({"json", "text"}))->capture_default_str();
   addOutputOption(cmd, o->output);

@@ -74,7 +74,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
   co.exactOwners = opts_.exactOwners && beyond;
   CommunicationOptions cmo;
   cmo.pipelining = opts_.pipelining;
-  cmo.irregular = opts_.irregular;
+  cmo.irregular = beyond ? opts_.irregular : IrregularStrategy::Collective;
   cmo.ghostExchange = opts_.ghostExchange;
   cmo.coalescing = opts_.coalescing && beyond;
   cmo.terms.exactOwners = opts_.exactOwners && beyond;

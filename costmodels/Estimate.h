@@ -60,10 +60,12 @@ struct EstimateOptions {
   bool scalarCommunication = true;
   /// Beyond the thesis: network hops (Machine::perHop) on the topology.
   bool topologyHops = false;
-  /// Irregular references (Communication.h): the thesis always prices them
-  /// as collectives (Table 4.4); by default the cheaper of that and Kali /
-  /// PARTI's inspector/executor, which validate's executor runs.
-  IrregularStrategy irregular = IrregularStrategy::Cheapest;
+  /// Irregular references (Communication.h): by default Kali / PARTI's
+  /// inspector/executor, which validate's executor runs, so that a
+  /// validation measures the plan that was priced; the thesis's collectives
+  /// (Table 4.4, always under PlacementSource::SequentialLoops), or the
+  /// cheaper of the two, on request.
+  IrregularStrategy irregular = IrregularStrategy::InspectorExecutor;
   bool ghostExchange = true;
   /// Beyond the thesis: message coalescing (Communication.h) and owners
   /// decided from the layout where positions are numbers (CommTerms.h,

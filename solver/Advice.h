@@ -36,6 +36,7 @@ struct AdviseOptions {
   int64_t procs = 0;
   PlacementSource placement = PlacementSource::Dependences;
   bool scalarCommunication = true; // EstimateOptions::scalarCommunication
+  IrregularStrategy irregular = IrregularStrategy::InspectorExecutor; // EstimateOptions::irregular
   /// The Z3 stages' budget: the exact alignment gets a quarter of it (at
   /// most 1 s), the exact optimiser the rest.
   double timeLimitSeconds = 5.0;

@@ -36,6 +36,7 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   EstimateOptions eo;
   eo.placement = opts.placement;
   eo.scalarCommunication = opts.scalarCommunication;
+  eo.irregular = opts.irregular;
   auto est = Estimator::build(p, eo);
   if (!est) return est.error();
   auto facts = cost::analyzeProgram(p, analysisOptions(eo));

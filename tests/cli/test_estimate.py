@@ -153,6 +153,28 @@ class Estimate(unittest.TestCase):
         self.assertFalse([t for t in whole["terms"]
                           if t["kind"] == "communication" and t.get("array") == "R" and t["seconds"] > 0])
 
+    def test_irregular_references_priced_as_the_executor_runs_them(self):
+        # SPMV's B(C(K)), B spread: by default Kali/PARTI's inspector and
+        # executor, the plan `dlayout validate` runs; the thesis's Table 4.4
+        # collective with --irregular collective, and always under
+        # --placement thesis.
+        lay = layout([16], {"B": [("block", 0)], "C": [("block", 0)], "D": [("block", 0)],
+                            "R": [("replicated", None)], "S": [("block", 0)]})
+        def kinds(*extra):
+            doc = self.estimate("spmv", lay, *extra)
+            return {t["primitive"] for t in doc["terms"]
+                    if t["kind"] == "communication" and t.get("array") == "B"}
+        self.assertEqual(kinds() & {"Inspector", "Executor"}, {"Inspector", "Executor"})
+        self.assertEqual(kinds("--irregular", "inspector-executor"), kinds())
+        for extra in (["--irregular", "collective"], ["--placement", "thesis"],
+                      ["--placement", "thesis", "--irregular", "inspector-executor"]):
+            k = kinds(*extra)
+            self.assertTrue(k, extra)
+            self.assertFalse(k & {"Inspector", "Executor"}, (extra, k))
+        r = run("estimate", self.models["spmv"], "--procs", "16", "--irregular", "sometimes")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("--irregular", r.stderr)
+
     def test_internalised_communication_costs_nothing(self):
         # Rows blocked on 16x1 with the stencil along both dimensions needs
         # shifts; on one processor nothing moves at all.
