@@ -113,12 +113,11 @@ void TermWalk::partialsExchange() {
   if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand || !rf_.home ||
       !lv_.arrays[sf_.lhs.array].distributed())
     return;
-  bool moves = out.localSize > 0 && std::any_of(out.dims.begin(), out.dims.end(),
-                                               [](const DimResult &r) {
-                                                 return !r.terms.empty() || r.boundary;
-                                               });
+  bool moves = std::any_of(out.dims.begin(), out.dims.end(), [](const DimResult &r) {
+    return !r.terms.empty() || r.boundary;
+  });
   if (!moves)
-    return;
+    return; // the partials stay where they are formed
   // D and C: per mesh dimension, the coordinates one side's sub-reference
   // reaches over the iterations one processor of the other side runs.
   double D = 1, C = 1;
