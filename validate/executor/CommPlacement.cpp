@@ -4,6 +4,7 @@
 #include "model/Enumeration.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <tuple>
 
@@ -236,7 +237,7 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
       act.array = ref.array;
       act.level = level;
       act.indirect = ind;
-      act.invariant = !ind;
+      act.invariant = true;
       x.actions.push_back(act);
       actionOf[key] = a;
       x.nodes[node].actions.push_back(a);
@@ -253,14 +254,56 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
         if (sub.indirect || !sub.expr.empty() || sub.affine.usesSlotBelow(outer)) return true;
       return false;
     };
-    bool varies = dep(ref) || !s.consumers.empty(); // consumers: see executors()
-    if (s.lhs >= 0 && dep(s.refs[s.lhs])) varies = true;
-    if (s.operand >= 0 && dep(s.refs[s.operand])) varies = true;
+    // An indirect action's enumeration also reads the index values and the
+    // bounds' elements: unchanged while no statement in a loop around the
+    // node writes their arrays (Kali/PARTI reuse the saved schedule; the
+    // estimator runs the inspector again only where the index array is
+    // rewritten, costmodels/Irregular.h).
+    std::set<int> reads;
+    auto depInd = [&](const CStmt &in, const CRef &cr) {
+      for (auto &sub : cr.subs) {
+        if (!sub.expr.empty() || sub.affine.usesSlotBelow(outer)) return true;
+        if (!sub.indirect) continue;
+        const CRef &ir = in.indexRefs[sub.indexRef];
+        reads.insert(ir.array);
+        for (auto &isub : ir.subs)
+          if (isub.indirect || !isub.expr.empty() || isub.affine.usesSlotBelow(outer)) return true;
+      }
+      return false;
+    };
+    auto varying = [&](const CStmt &in, const CRef &cr) {
+      return ind ? depInd(in, cr) : dep(cr);
+    };
+    bool varies = varying(s, ref);
+    // Who runs an instance (executors()): the lhs's holders, a reduction's
+    // operand's, or a private scalar's consumers'.
+    if (s.lhs >= 0 && varying(s, s.refs[s.lhs])) varies = true;
+    if (s.operand >= 0 && varying(s, s.refs[s.operand])) varies = true;
+    for (int c : s.consumers) {
+      const CStmt &cs = x.stmts[c];
+      if (!ind || cs.lhs < 0 || !cs.consumers.empty() || varying(cs, cs.refs[cs.lhs]))
+        varies = true;
+    }
     for (int k = level; k < s.depth(); ++k) {
       const CLoop &l = x.loops[s.loops[k]];
-      for (auto *b : {&l.lower, &l.upper})
+      for (auto *b : {&l.lower, &l.upper}) {
         for (auto &t : b->terms)
           if (t.usesSlotBelow(outer)) varies = true;
+        for (auto &r : b->refs) {
+          reads.insert(r.array);
+          if (ind && varying(s, r)) varies = true;
+        }
+        // A bound's expression (DO J = 1, COUNT(I)): its elements' values,
+        // unchanged as above, and no scalar, which a loop around may set.
+        std::set<int> scalars;
+        for (auto &e : b->expr) scalarsOf(e, scalars);
+        if (ind && !scalars.empty()) varies = true;
+      }
+    }
+    for (const CStmt &w : x.stmts) {
+      if (varies || w.lhs < 0 || !reads.count(w.refs[w.lhs].array)) continue;
+      for (int slot : outer)
+        if (std::find(w.loops.begin(), w.loops.end(), slot) != w.loops.end()) varies = true;
     }
     if (varies) act.invariant = false;
   };

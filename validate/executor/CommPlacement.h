@@ -40,8 +40,10 @@
 // ExecProgram::placements.
 //
 // Fetches of the same array and kind before the same node share one action;
-// an action is invariant (run once, not per visit) when nothing its
-// enumeration evaluates depends on the loops outside the node.
+// an action is invariant (its plan, or an indirect action's schedule, built
+// once, not per visit) when nothing its enumeration evaluates depends on the
+// loops outside the node: their indices, and the arrays it reads (index
+// values, bounds' elements) written by no statement inside them.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

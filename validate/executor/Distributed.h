@@ -34,7 +34,9 @@
 //       indirect references: Kali/PARTI inspector/executor - the rank lists
 //         the elements its own instances need (index values already fetched)
 //         and rt::Schedule builds the schedule (scheduling messages counted
-//         apart), then gathers.
+//         apart), then gathers; the schedule is kept while the action is
+//         invariant (no statement in a loop around it rewrites the index or
+//         bound arrays: relax's ADJ), as PARTI reuses a saved schedule.
 //   - computation is charged per executed instance at the machine's operation
 //     costs; under SimGrid (DLAYOUT_SIMGRID) as smpi_execute_flops at each
 //     communication point and phase end.
@@ -50,6 +52,7 @@
 #include "validate/executor/Interpreter.h"
 #include "validate/runtime/ArrayDistribution.h"
 #include "validate/runtime/ProcessorMesh.h"
+#include "validate/runtime/Schedule.h"
 
 #include <memory>
 #include <unordered_map>
@@ -125,12 +128,17 @@ private:
     std::vector<Multicast> broadcasts; // those this processor is in, by source
     std::vector<Multicast> multicasts; // the trees this processor is in
     std::vector<Multicast> gathered;   // sources to every rank, by dimension
+    /// Indirect: the inspector's schedule and the elements it fetches,
+    /// kept while the action is invariant (PARTI's saved schedule).
+    std::shared_ptr<rt::Schedule> schedule;
+    std::vector<int64_t> scheduled;
   };
   bool inRange(int a, const int64_t *idx) const;
   void executors(int s, const int64_t *iv, std::vector<int64_t> &out);
   template <class F> void instances(const CommItem &it, int level, F &&f);
   void runDirect(int action);
   void runIndirect(int action);
+  bool inspect(int action, Plan &plan);
   void runReplicate(int action);
   void exchange(int array, const Plan &plan);
   void broadcast(int array, const Multicast &mc);

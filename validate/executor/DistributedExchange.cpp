@@ -356,13 +356,14 @@ void DistributedMemory::exchange(int a, const Plan &plan) {
   if (procs_ > 1) ++ps.exchanges;
 }
 
-void DistributedMemory::runIndirect(int action) {
+/// The inspector of an indirect action: the elements this rank's own
+/// instances read and does not hold, and the schedule that fetches them
+/// (rt::Schedule::build, collective: every rank calls it or none).
+bool DistributedMemory::inspect(int action, Plan &plan) {
   const CommAction &act = x_.actions[action];
   const CArray &ca = x_.arrays[act.array];
   ArrayState &st = arrays_[act.array];
   const size_t rank = ca.extents.size();
-  if (st.dist->copies() >= procs_) return; // every rank holds every element
-  // Inspector: the elements this rank's own instances read and does not hold.
   std::vector<int64_t> indices, linear;
   std::unordered_set<int64_t> seen;
   std::vector<int64_t> execs;
@@ -392,8 +393,27 @@ void DistributedMemory::runIndirect(int action) {
   ps.schedulingBytes += c[rt::Phase::Scheduling].bytesSent - before.bytesSent;
   if (!sched) {
     if (failure.empty()) failure = sched.error().message;
-    return;
+    return false;
   }
+  plan.schedule = std::make_shared<rt::Schedule>(std::move(*sched));
+  plan.scheduled = std::move(linear);
+  plan.built = true;
+  return true;
+}
+
+void DistributedMemory::runIndirect(int action) {
+  const CommAction &act = x_.actions[action];
+  const CArray &ca = x_.arrays[act.array];
+  ArrayState &st = arrays_[act.array];
+  if (st.dist->copies() >= procs_) return; // every rank holds every element
+  Plan &plan = plans_[action];
+  if (!plan.built || !act.invariant) {
+    plan = Plan{};
+    if (!inspect(action, plan)) return;
+  }
+  const rt::Schedule *sched = plan.schedule.get();
+  const std::vector<int64_t> &linear = plan.scheduled;
+  PhaseStats &ps = stats[phase_];
   std::vector<double> out(linear.size());
   if (wireBytes(ca) == 4 && ca.type == "f32") {
     std::vector<float> loc(st.local.begin(), st.local.end()), o(out.size());
