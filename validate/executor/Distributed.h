@@ -8,7 +8,9 @@
 //     broadcast by their home before the loop or instance (replicate()), or,
 //     for a bound's elements and an indirect left-hand side's index values,
 //     gathered for a whole loop at once (CommAction::replicate,
-//     runReplicate(); validate/executor/CommPlacement.h);
+//     runReplicate(); validate/executor/CommPlacement.h), within the mesh
+//     lines that hold a whole copy where the array is replicated along
+//     the other mesh dimensions;
 //   - a statement instance runs on every holder of the element it writes
 //     (owner-computes), on every rank when it writes a scalar -- a private
 //     scalar only where the instances that read it run -- and for a

@@ -443,15 +443,32 @@ void DistributedMemory::runReplicate(int action) {
   const size_t rank = ca.extents.size();
   if (st.dist->copies() >= procs_) return; // every rank holds every element
   // Every rank lists the same elements in the same order (the control flow
-  // is replicated), each with its home; the homes' values are gathered.
+  // is replicated), each with its home; the homes' values are gathered. An
+  // array spread over one mesh dimension and replicated along the others
+  // (relax's COUNT on a 16 x 4 mesh) has a whole copy on each line along
+  // that dimension: the gather runs within the line, from the copies
+  // sharing this rank's other coordinates (the estimator's
+  // ManyToManyMulticast over that dimension), not over the whole mesh.
+  int line = -1, spread = 0;
+  const std::vector<int64_t> &shape = st.dist->mesh();
+  for (int m = 0; m < static_cast<int>(shape.size()); ++m)
+    if (st.dist->dimOnMesh(m) >= 0 && shape[static_cast<size_t>(m)] > 1) ++spread, line = m;
+  if (spread != 1 || st.dist->copies() <= 1) line = -1;
+  const MPI_Comm group = line >= 0 ? mesh_.lineComm(line) : mesh_.comm();
+  const int size = line >= 0 ? static_cast<int>(shape[static_cast<size_t>(line)]) : procs_;
+  const int self = line >= 0 ? static_cast<int>(mesh_.coords()[static_cast<size_t>(line)]) : me_;
+  auto sourceOf = [&](std::span<const int64_t> sp) {
+    if (line < 0) return static_cast<int>(st.dist->home(sp));
+    return static_cast<int>(mesh_.coordsOf(st.dist->holderNear(sp, me_))[static_cast<size_t>(line)]);
+  };
   struct Wanted {
     int64_t linear;
-    int home;
+    int home; // the source's rank in `group`
     bool held;
   };
   std::vector<Wanted> wanted;
   std::unordered_set<int64_t> seen;
-  std::vector<int> counts(static_cast<size_t>(procs_), 0);
+  std::vector<int> counts(static_cast<size_t>(size), 0);
   std::vector<char> mine;
   const size_t wb = wireBytes(ca);
   int64_t idx[8];
@@ -470,10 +487,10 @@ void DistributedMemory::runReplicate(int action) {
       int64_t g = linearId(ca, idx);
       if (!seen.insert(g).second) return;
       std::span<const int64_t> sp(idx, rank);
-      int home = static_cast<int>(st.dist->home(sp));
+      int home = sourceOf(sp);
       wanted.push_back({g, home, st.dist->holds(me_, sp)});
       counts[static_cast<size_t>(home)] += static_cast<int>(wb);
-      if (home == me_) {
+      if (home == self) {
         mine.resize(mine.size() + wb);
         pack(ca, st.local[st.dist->localOffset(me_, sp)], mine.data() + mine.size() - wb);
       }
@@ -483,7 +500,7 @@ void DistributedMemory::runReplicate(int action) {
   for (size_t p = 1; p < counts.size(); ++p) displs[p] = displs[p - 1] + counts[p - 1];
   std::vector<char> all(static_cast<size_t>(displs.back() + counts.back()));
   MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), MPI_BYTE, all.data(), counts.data(),
-                 displs.data(), MPI_BYTE, mesh_.comm());
+                 displs.data(), MPI_BYTE, group);
   std::vector<int> cursor = displs;
   for (const Wanted &w : wanted) {
     size_t at = static_cast<size_t>(cursor[static_cast<size_t>(w.home)]);
@@ -491,17 +508,17 @@ void DistributedMemory::runReplicate(int action) {
     if (!w.held) st.cache[w.linear] = unpack(ca, all.data() + at);
   }
   PhaseStats &ps = stats[phase_];
-  if (procs_ > 1) { // each home sends its part to every other rank
+  if (size > 1) { // each home sends its part to every other rank of the group
     int64_t others = 0;
-    for (int p = 0; p < procs_; ++p)
-      if (p != me_ && counts[static_cast<size_t>(p)] > 0) {
+    for (int p = 0; p < size; ++p)
+      if (p != self && counts[static_cast<size_t>(p)] > 0) {
         ++others;
         ps.bytesReceived += counts[static_cast<size_t>(p)];
       }
     ps.messagesReceived += others;
     if (!mine.empty()) {
-      ps.messagesSent += procs_ - 1;
-      ps.bytesSent += static_cast<int64_t>(procs_ - 1) * static_cast<int64_t>(mine.size());
+      ps.messagesSent += size - 1;
+      ps.bytesSent += static_cast<int64_t>(size - 1) * static_cast<int64_t>(mine.size());
     }
     ++ps.exchanges;
   }
