@@ -400,12 +400,16 @@ TEST(Placement, AGuardCostsNothingUnderTheThesisPlacement) {
                   {.loads = 1, .stores = 1});
   Program p = b.build();
   Statement &st = p.statements[0];
-  Expr value{.kind = Expr::Kind::Ref, .refIndex = 1};
-  Expr guard{.kind = Expr::Kind::Ref, .refIndex = 2};
+  Expr value, guard;
+  value.kind = guard.kind = Expr::Kind::Ref;
+  value.refIndex = 1;
+  guard.refIndex = 2;
   st.expr = value;
-  st.guards.push_back({Expr{.kind = Expr::Kind::Op, .name = "ne",
-                            .args = {guard, Expr{.kind = Expr::Kind::Const}}},
-                       "C(1) .NE. 0"});
+  Expr ne;
+  ne.kind = Expr::Kind::Op;
+  ne.name = "ne";
+  ne.args = {guard, Expr{}}; // Expr{}: the constant 0
+  st.guards.push_back({ne, "C(1) .NE. 0"});
   Layout l = layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}, {"C", {block(0)}}});
   auto guarded = comm(run(p, l), s, "C");
   ASSERT_EQ(guarded.size(), 1u);

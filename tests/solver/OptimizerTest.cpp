@@ -169,7 +169,8 @@ TEST(ExactOptimizer, SeparableTablesAreExact) {
     EXPECT_TRUE(a.solver.proved) << name;
     EXPECT_LE(a.solver.optimalSeconds, a.solver.heuristicSeconds * (1 + 1e-12)) << name;
     for (auto &alt : a.alternatives)
-      if (alt.origin == "num-procs")
+      if (alt.origin == "num-procs") {
         EXPECT_GE(alt.seconds, a.solver.optimalSeconds * (1 - 1e-9)) << name;
+      }
   }
 }

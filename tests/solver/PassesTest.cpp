@@ -76,7 +76,9 @@ TEST(Align, Figure5_2AlignsAWithTransposedB) {
   const Layout &h = a.solver.heuristic;
   for (int md = 0; md < int(h.mesh.size()); ++md) {
     int da = test::dimOn(h, "A", md), db = test::dimOn(h, "B", md);
-    if (da >= 0 && db >= 0) EXPECT_NE(da, db) << "mesh dim " << md;
+    if (da >= 0 && db >= 0) {
+      EXPECT_NE(da, db) << "mesh dim " << md;
+    }
   }
   bool found = false;
   for (auto &c : a.constraints)
@@ -98,7 +100,9 @@ TEST(Advise, OptimumNeverWorseThanHeuristicAndLayoutsEstimate) {
       EXPECT_NE(a.alternatives[i].layout, a.recommended.layout);
       EXPECT_TRUE(validateLayout(p, a.alternatives[i].layout, P).ok());
       EXPECT_GE(a.alternatives[i].seconds, a.recommended.seconds * (1 - 1e-12));
-      if (i) EXPECT_GE(a.alternatives[i].seconds, a.alternatives[i - 1].seconds);
+      if (i) {
+        EXPECT_GE(a.alternatives[i].seconds, a.alternatives[i - 1].seconds);
+      }
     }
     // The JSON layouts read back as dlayout-layout/1 and estimate the same.
     auto j = toJson(a);
