@@ -305,8 +305,9 @@ def cmd_speed(a):
 # --------------------------------------------------------------------------
 # Fidelity
 
-# dflux/eflux: at P = 16 even 66 x 18 ran past a 121 s limit on the loaded
-# 2-core host; 34 x 10 at P = 4.
+# dflux/eflux: 34 x 10 at P = 4 (at P = 16 even 66 x 18 once ran past a 121 s
+# limit on the loaded 2-core host; 34 x 10 at P = 16 now takes about 2 s, and
+# docs/validate.md gives its bytes).
 PROCS = {"paradigm/dflux.F": [4], "paradigm/eflux.F": [4]}
 
 
