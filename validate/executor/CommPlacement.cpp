@@ -291,7 +291,9 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
           if (t.usesSlotBelow(outer)) varies = true;
         for (auto &r : b->refs) {
           reads.insert(r.array);
-          if (ind && varying(s, r)) varies = true;
+          for (auto &sub : r.subs) // a bound's element: affine subscripts within the node
+            if (ind && (sub.indirect || !sub.expr.empty() || sub.affine.usesSlotBelow(outer)))
+              varies = true;
         }
         // A bound's expression (DO J = 1, COUNT(I)): its elements' values,
         // unchanged as above, and no scalar, which a loop around may set.
