@@ -128,7 +128,8 @@ int sectionPair(const RhsFacts &a, const RhsFacts &b, const ReferenceTerms &ta,
                 const ReferenceTerms &tb, const std::vector<int64_t> &mesh) {
   if (!a.ref.ref || !b.ref.ref || a.ref.array != b.ref.array ||
       a.reductionOperand != b.reductionOperand || ta.type2 != tb.type2 || ta.irregular ||
-      tb.irregular || a.ref.subs.size() != b.ref.subs.size())
+      tb.irregular || a.ref.subs.size() != b.ref.subs.size() ||
+      ta.localExtent.size() != a.ref.subs.size()) // a walk that stopped short
     return -1;
   int differ = -1;
   for (size_t k = 0; k < a.ref.subs.size(); ++k)
