@@ -135,8 +135,7 @@ void TermWalk::ownerTurns() {
       continue;
     for (int d = 0; d < D_; ++d) {
       const SubRef &R = base_[d].second;
-      if (R.kind == SubRef::Single && R.loop == l && R.dist && R.dist->onMesh() &&
-          R.dist->procs > 1)
+      if (spread(R) && R.loop == l)
         out.sourceShareIn[l] = std::min(out.sourceShareIn[l], mlis(R, lr) / lr.trips);
     }
   }
@@ -328,8 +327,7 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
                                                   atLoop(R, t.loop, d, false, nullptr)))
         continue; // moving together: their data stays inside (IDM)
       for (const SubRef *s : {&L, &R})
-        if (s->kind == SubRef::Single && s->loop == t.loop && s->dist &&
-            s->dist->onMesh() && s->dist->procs > 1) {
+        if (spread(*s) && s->loop == t.loop) {
           SubRef x = atLoop(*s, t.loop, d, false, nullptr);
           if (speed(x) > speed(driver) &&
               (kSynchronous(driver, x) || kSynchronous(x, driver)))
@@ -447,12 +445,7 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
   if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand)
     return;
   for (int pos = 0; pos < m_; ++pos) {
-    auto variesIn = [&](const RefFacts &r) {
-      return std::any_of(r.subs.begin(), r.subs.end(), [&](const SubscriptForm &f) {
-        return f.alphaAt(pos) != 0 || f.varLevel == pos + 1;
-      });
-    };
-    if (!variesIn(sf_.lhs) || variesIn(rf_.ref))
+    if (!variesIn(sf_.lhs, pos) || variesIn(rf_.ref, pos))
       continue;
     if (tiled_[pos] >= 0)
       out.partials *= std::max(mlis(drivers_[size_t(tiled_[pos])], rangeOf(sf_, pos)), 1.0);

@@ -28,19 +28,6 @@
 
 namespace dlayout::cost::detail {
 
-namespace {
-
-bool variesIn(const RefFacts &r, int pos) {
-  return std::any_of(r.subs.begin(), r.subs.end(), [&](const SubscriptForm &f) {
-    return f.alphaAt(pos) != 0 || f.varLevel == pos + 1;
-  });
-}
-
-bool spread(const SubRef &s) {
-  return s.kind == SubRef::Single && s.dist && s.dist->onMesh() && s.dist->procs > 1;
-}
-
-} // namespace
 
 /// The iterations of type-1 loop l one processor of `side` (the lhs or the
 /// home) runs: mlis of them where the side is spread over a mesh dimension

@@ -21,6 +21,20 @@ inline LoopRange rangeOf(const StatementFacts &sf, int l) {
   return {f.range, f.trips, f.step, f.first, !f.loop || f.loop->step >= 0};
 }
 
+/// Some subscript of r varies in the loop at position pos.
+inline bool variesIn(const RefFacts &r, int pos) {
+  for (const SubscriptForm &f : r.subs)
+    if (f.alphaAt(pos) != 0 || f.varLevel == pos + 1)
+      return true;
+  return false;
+}
+
+/// A single-index sub-reference spread over more than one processor of its
+/// mesh dimension.
+inline bool spread(const SubRef &s) {
+  return s.kind == SubRef::Single && s.dist && s.dist->onMesh() && s.dist->procs > 1;
+}
+
 inline int rawLevel(const SubRef &s) {
   if (s.kind == SubRef::Single || s.kind == SubRef::Unknown)
     return s.loop + 1;
@@ -80,10 +94,7 @@ private:
       return false;
     if (!sf_.hasLhs)
       return sf_.reductionRegion < 0 || l >= sf_.reductionRegion;
-    for (const auto &g : sf_.lhs.subs)
-      if (g.alphaAt(l) != 0 || g.varLevel == l + 1)
-        return false;
-    return true;
+    return !variesIn(sf_.lhs, l);
   }
 
   /// Beyond the thesis: a reduction into a scalar whose operand stays on one

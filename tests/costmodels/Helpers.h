@@ -8,6 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace dlayout::test {
 
@@ -54,6 +58,33 @@ inline const EstimateTerm *computation(const Estimate &e,
     if (t.kind == EstimateTerm::Kind::Computation && t.statement == stmt)
       return &t;
   return nullptr;
+}
+
+/// An operand X(first, second) of sumOverK, its subscripts loop names.
+struct Operand {
+  std::string array, first, second;
+};
+
+/// DO I, J (doall) / DO K: C(I,J) = C(I,J) + the product of the operands
+/// (n x n arrays), a sum over K. The program and the statement's id.
+inline std::pair<Program, std::string> sumOverK(int64_t n, const std::vector<Operand> &operands) {
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("C", {n, n});
+  for (const Operand &o : operands)
+    b.array(o.array, {n, n});
+  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.p("N"), "I", 1, true);
+  auto k = b.loop("K", b.c(1), b.p("N"), "J");
+  std::map<std::string, std::string> loop{{"I", i}, {"J", j}, {"K", k}};
+  std::vector<Reference> rhs{b.ref("C", {b.iv(i), b.iv(j)})};
+  for (const Operand &o : operands)
+    rhs.push_back(b.ref(o.array, {b.iv(loop[o.first]), b.iv(loop[o.second])}));
+  const unsigned reads = unsigned(rhs.size());
+  auto s = b.stmt({i, j, k}, b.ref("C", {b.iv(i), b.iv(j)}), std::move(rhs),
+                  {.loads = reads, .stores = 1, .fadd = 1, .fmul = reads - 2}, "sum");
+  b.dep(s, s, Dependence::Kind::Flow, "C", k, {"=", "=", "<"}, {0, 0, 1});
+  return {b.build(), s};
 }
 
 } // namespace dlayout::test

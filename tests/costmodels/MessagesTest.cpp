@@ -153,22 +153,11 @@ TEST(PartialsExchange, OwnersDifferingInTwoMeshDimensions) {
   // homes (C = 16): Gather(8, 16) + 15 Transfer(8). The per-dimension
   // terms priced a Reduction along the second dimension and a multicast of
   // A along the first, 0.41x what the simulator measured.
-  ModelBuilder b;
-  b.param("N", n);
-  for (const char *a : {"A", "B", "C"})
-    b.array(a, {n, n});
-  auto i = b.loop("I", b.c(1), b.p("N"), "", 1, true);
-  auto j = b.loop("J", b.c(1), b.p("N"), i, 1, true);
-  auto k = b.loop("K", b.c(1), b.p("N"), j);
-  auto s = b.stmt({i, j, k}, b.ref("C", {b.iv(i), b.iv(j)}),
-                  {b.ref("C", {b.iv(i), b.iv(j)}), b.ref("A", {b.iv(i), b.iv(k)}),
-                   b.ref("B", {b.iv(k), b.iv(j)})},
-                  {.loads = 3, .stores = 1, .fadd = 1, .fmul = 1}, "sum");
-  b.dep(s, s, Dependence::Kind::Flow, "C", k, {"=", "=", "<"}, {0, 0, 1});
+  const auto [p, s] = sumOverK(n, {{"A", "I", "K"}, {"B", "K", "J"}});
   Layout l = layout({2, 8}, {{"A", {cyclic(0), block(1)}},
                              {"B", {block(1), cyclic(0)}},
                              {"C", {block(1), cyclic(0)}}});
-  auto c = comm(run(b.build(), l), s, "A");
+  auto c = comm(run(p, l), s, "A");
   ASSERT_EQ(c.size(), 2u);
   EXPECT_EQ(c[0].primitive, "Transfer");
   EXPECT_EQ(c[0].repetitions, 15);
@@ -179,7 +168,7 @@ TEST(PartialsExchange, OwnersDifferingInTwoMeshDimensions) {
   // Without exact owners, the thesis's per-dimension terms.
   EstimateOptions thesis;
   thesis.exactOwners = false;
-  for (const auto &t : comm(run(b.build(), l, thesis), s, "A"))
+  for (const auto &t : comm(run(p, l, thesis), s, "A"))
     EXPECT_NE(t.primitive, "Gather") << t.rule;
 }
 

@@ -4,7 +4,6 @@
 #include "model/Enumeration.h"
 
 #include <algorithm>
-#include <functional>
 #include <set>
 #include <tuple>
 
