@@ -136,9 +136,17 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
   DimResult &dim = out.dims[d];
   int64_t N = procsOf(d);
   if (L.kind == SubRef::Single && R.kind != SubRef::Single) {
-    dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
-                             "Table 4.2: single / constant",
-                             int64_t(les(L, lr))));
+    CommTerm t = term(Primitive::OneToManyMulticast, d, "Table 4.2: single / constant",
+                      int64_t(les(L, lr)));
+    // Beyond the thesis (exactOwners): where the element's owner is known
+    // it is the root, and a member too where the lhs's owners over the
+    // loop do not include it (lu's column k to the owners of columns > k).
+    if (auto o = numberOwner(R); o && L.dist && L.dist->meshDim == R.dist->meshDim) {
+      t.source = *o;
+      if (auto span = ownersOver(L, lr); span && (*o < span->first || *o > span->second))
+        t.group += 1;
+    }
+    dim.terms.push_back(t);
     return;
   }
   if (L.kind != SubRef::Single && R.kind == SubRef::Single) {

@@ -170,7 +170,7 @@ SubRef TermWalk::atLoop(const SubRef &base, int l, int dim, bool type1,
     s.beta.terms = LoopTerms(all.begin(), all.end());
     if (type1 && tiles && !out.type2[base.loop])
       tiles->push_back({base.loop, base, dim, !base.lhs});
-    return s;
+    return fixedOuter(s);
   }
   int outerType1 = 0, outerLoop = -1;
   int64_t outerAlpha = 0;
@@ -194,6 +194,45 @@ SubRef TermWalk::atLoop(const SubRef &base, int l, int dim, bool type1,
         driver.beta.terms.push_back({p, a});
     tiles->push_back({outerLoop, driver, dim, !base.lhs});
   }
+  return fixedOuter(s);
+}
+
+std::optional<int64_t> TermWalk::numberOwner(const SubRef &s) const {
+  if (!opts_.exactOwners || s.kind != SubRef::Constant || !s.dist || !s.dist->onMesh() ||
+      !s.beta.terms.empty() || s.beta.opaque)
+    return std::nullopt;
+  return ownerCoordinate(*s.dist, s.beta.constant);
+}
+
+std::optional<std::pair<int64_t, int64_t>> TermWalk::ownersOver(const SubRef &s,
+                                                                const LoopRange &lr) const {
+  if (s.kind != SubRef::Single || !s.dist || !s.dist->onMesh() || !s.beta.terms.empty() ||
+      s.beta.opaque || lr.trips < 1 || lr.first != std::floor(lr.first))
+    return std::nullopt;
+  if (les(s, lr) >= double(s.dist->procs))
+    return std::pair<int64_t, int64_t>{0, s.dist->procs - 1};
+  if (!s.dist->blocked())
+    return std::nullopt;
+  double last = lr.first + double(lr.step) * (lr.trips - 1) * (lr.ascending ? 1 : -1);
+  auto o1 = ownerCoordinate(*s.dist, s.alpha * int64_t(lr.first) + s.beta.constant);
+  auto o2 = ownerCoordinate(*s.dist, s.alpha * int64_t(last) + s.beta.constant);
+  if (!o1 || !o2)
+    return std::nullopt;
+  return std::pair<int64_t, int64_t>{std::min(*o1, *o2), std::max(*o1, *o2)};
+}
+
+SubRef TermWalk::fixedOuter(SubRef s) const {
+  if (!opts_.exactOwners || s.beta.terms.overflow())
+    return s;
+  LoopTerms kept;
+  for (const auto &[p, a] : s.beta.terms) {
+    const LoopFacts &q = sf_.loops[size_t(p)];
+    if (out.type2[p] && q.trips == 1 && q.first == std::floor(q.first))
+      s.beta.constant += a * int64_t(q.first);
+    else
+      kept.push_back({p, a});
+  }
+  s.beta.terms = kept;
   return s;
 }
 
@@ -283,24 +322,16 @@ void TermWalk::constantPair(int d) {
   }
   // Beyond the thesis (TermOptions): two numbers in one mesh dimension have
   // known owners, f(A_k, c) of Eq. 2.1, instead of the probability 1/N_k.
-  auto number = [](const SubRef &s) {
-    return s.kind == SubRef::Constant && s.dist && s.beta.terms.empty() &&
-           !s.beta.opaque;
-  };
-  if (opts_.exactOwners && number(L) && number(R) &&
-      L.dist->meshDim == R.dist->meshDim && L.dist->procs == R.dist->procs) {
-    auto o1 = ownerCoordinate(*L.dist, L.beta.constant);
-    auto o2 = ownerCoordinate(*R.dist, R.beta.constant);
-    if (o1 && o2) {
-      if (*o1 == *o2)
-        return;
-      CommTerm t = term(Primitive::Transfer, d,
-                        "invariant pair: owners differ (Eq. 2.1), Transfer(1)");
-      t.certain = true;
-      t.source = *o2;
-      dim.terms.push_back(t);
+  auto o1 = numberOwner(L), o2 = numberOwner(R);
+  if (o1 && o2 && L.dist->meshDim == R.dist->meshDim && L.dist->procs == R.dist->procs) {
+    if (*o1 == *o2)
       return;
-    }
+    CommTerm t = term(Primitive::Transfer, d,
+                      "invariant pair: owners differ (Eq. 2.1), Transfer(1)");
+    t.certain = true;
+    t.source = *o2;
+    dim.terms.push_back(t);
+    return;
   }
   dim.terms.push_back(
       chance(d, "invariant pair: (1 - 1/N) Transfer(1)", procsOf(d)));

@@ -49,7 +49,7 @@ struct CommTerm {
   /// An invariant pair whose owners the layout decides (TermOptions::
   /// exactOwners): a Transfer that certainly happens (factor 1).
   bool certain = false;
-  int64_t source = -1; // certain: the coordinate it leaves from
+  int64_t source = -1; // the coordinate it leaves from, where known (exactOwners)
   double count = 1;              // Transfers repeated: bd (les - 1), or n_l
   bool boundaryTransfer = false; // type-2 case 2, covers its loop
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term

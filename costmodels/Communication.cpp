@@ -2,9 +2,11 @@
 
 #include "costmodels/Communication.h"
 #include "costmodels/Irregular.h"
+#include "costmodels/OuterSamples.h"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace dlayout::cost {
 
@@ -182,6 +184,61 @@ void widen(ReferenceTerms &rt, const RhsFacts &rf, const LayoutView &lv, const S
   }
 }
 
+/// Beyond the thesis (exactOwners): a reference whose communication is
+/// repeated in every loop the statement's inner bounds vary with (lu's
+/// column k multicast at each k of a triangular update) is costed at each
+/// of their iterations (OuterSamples.h): the processors a shrinking range
+/// reaches, and so the group and the sender, change with k, and Fig. 3.2's
+/// mean k (a group of 1 on lu's 2x2 blocks) says nothing of them. Calls
+/// visit per sample; false, having called nothing, where that does not
+/// apply.
+bool perOuterIteration(
+    const StatementFacts &sf, const ReferenceTerms &rt, const std::vector<int> &drivers,
+    const CommunicationOptions &opts,
+    const std::function<void(const std::vector<LoopFacts> &, double)> &visit) {
+  if (drivers.empty() || !opts.terms.exactOwners || rt.irregular ||
+      rt.type2.size() != sf.loops.size())
+    return false;
+  for (int q : drivers)
+    if (!rt.type2[size_t(q)] || sf.loops[size_t(q)].lower.empty())
+      return false; // moved out of the loop, or not affine
+  // Every sample first: a bound that is not affine leaves the mean.
+  std::vector<std::pair<std::vector<LoopFacts>, double>> samples;
+  if (!forEachOuterSample(sf.loops, drivers, [&](const std::vector<LoopFacts> &loops, double weight) {
+        samples.emplace_back(loops, weight);
+      }))
+    return false;
+  for (const auto &[loops, weight] : samples)
+    visit(loops, weight);
+  return true;
+}
+
+/// Adds the terms of one sample to those of the others: a term moving the
+/// same primitive over the same group from the same senders by the same
+/// rule is one, its repetitions and seconds summed and its message size
+/// their mean weighted by repetitions (the bytes it moves in all kept).
+void merge(std::vector<CommCost> &one, std::vector<CommCost> &into) {
+  for (CommCost &c : one) {
+    auto same = std::find_if(into.begin(), into.end(), [&](const CommCost &d) {
+      return d.primitive == c.primitive && d.group == c.group && d.rule == c.rule &&
+             d.pipelined == c.pipelined && d.tiles == c.tiles &&
+             d.senders.meshDim == c.senders.meshDim && d.senders.first == c.senders.first &&
+             d.senders.last == c.senders.last && d.senders.share == c.senders.share;
+    });
+    if (same == into.end()) {
+      into.push_back(std::move(c));
+      continue;
+    }
+    double reps = same->repetitions + c.repetitions;
+    if (reps > 0) {
+      same->words = (same->words * same->repetitions + c.words * c.repetitions) / reps;
+      same->bytes = (same->bytes * same->repetitions + c.bytes * c.repetitions) / reps;
+    }
+    same->repetitions = reps;
+    same->seconds += c.seconds;
+  }
+}
+
 } // namespace
 
 std::string CommCost::describe() const {
@@ -208,6 +265,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     all.push_back(referenceTerms(sf, rf, lv, opts.terms));
   std::vector<char> skip(sf.rhs.size(), 0);
   std::vector<int> sharedBy(sf.rhs.size(), 1);
+  std::vector<int> twoWay(sf.rhs.size(), -1); // both directions' Shifts are one exchange there
   // Message coalescing: an identical reference is fetched once.
   for (size_t i = 0; opts.coalescing && i < sf.rhs.size(); ++i)
     for (size_t j = 0; j < i && !skip[i]; ++j)
@@ -289,6 +347,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         int drop = keep == i ? j : i;
         skip[size_t(drop)] = 1;
         all[size_t(keep)].dims[size_t(x.dim)].shiftSenders = {}; // both processors send
+        twoWay[size_t(keep)] = x.dim;
         sharedBy[size_t(keep)] += sharedBy[size_t(drop)];
       }
   }
@@ -328,6 +387,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       }
   }
 
+  const std::vector<int> drivers = boundDrivers(sf.loops);
   for (size_t i = 0; i < sf.rhs.size(); ++i) {
     if (skip[i])
       continue;
@@ -337,29 +397,49 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     Repetitions reps = repetitions(sf, rf, rt, opts);
     int where = placement(rt);
 
+    // The composed terms of the reference as `s` and `t` give them, each
+    // `weight` times.
+    auto charge = [&](const StatementFacts &s, const ReferenceTerms &t, double weight,
+                      std::vector<CommCost> &into) {
+      Repetitions r = repetitions(s, rf, t, opts);
+      for (const ComposedTerm &ct : compose(t, lv.mesh)) {
+        CommCost c;
+        c.primitive = toString(ct.prim);
+        c.rhs = int(i);
+        c.words = ct.words;
+        c.bytes = ct.words * elem;
+        c.group = ct.group;
+        double times = ct.boundaryTransfer ? r.boundary * ct.count : r.normal * ct.count;
+        c.repetitions = weight * times * ct.factor;
+        c.seconds = c.repetitions * costs.cost(ct.prim, c.bytes, ct.group, ct.span);
+        c.placement = where;
+        c.rule = ct.rule;
+        c.pipelined = r.pipelined;
+        c.sharedBy = sharedBy[i];
+        c.tiles = t.tiles;
+        c.senders = ct.senders;
+        if (c.seconds > 0 || c.repetitions > 0)
+          into.push_back(std::move(c));
+      }
+    };
     std::vector<CommCost> collective;
+    if (!perOuterIteration(sf, rt, drivers, opts, [&](const std::vector<LoopFacts> &loops,
+                                                     double weight) {
+          StatementFacts at = sf; // the nest at one driving iteration
+          at.loops = loops;
+          ReferenceTerms t = referenceTerms(at, rf, lv, opts.terms);
+          if (unions[i].dim >= 0)
+            widen(t, rf, lv, unions[i]);
+          if (twoWay[i] >= 0)
+            t.dims[size_t(twoWay[i])].shiftSenders = {};
+          std::vector<CommCost> one;
+          charge(at, t, weight, one);
+          merge(one, collective);
+        }))
+      charge(sf, rt, 1, collective);
     double collectiveSeconds = 0;
-    for (const ComposedTerm &t : compose(rt, lv.mesh)) {
-      CommCost c;
-      c.primitive = toString(t.prim);
-      c.rhs = int(i);
-      c.words = t.words;
-      c.bytes = t.words * elem;
-      c.group = t.group;
-      double times =
-          t.boundaryTransfer ? reps.boundary * t.count : reps.normal * t.count;
-      c.repetitions = times * t.factor;
-      c.seconds = c.repetitions * costs.cost(t.prim, c.bytes, t.group, t.span);
-      c.placement = where;
-      c.rule = t.rule;
-      c.pipelined = reps.pipelined;
-      c.sharedBy = sharedBy[i];
-      c.tiles = rt.tiles;
-      c.senders = t.senders;
+    for (const CommCost &c : collective)
       collectiveSeconds += c.seconds;
-      if (c.seconds > 0 || c.repetitions > 0)
-        collective.push_back(std::move(c));
-    }
 
     if (rt.irregular && opts.irregular != IrregularStrategy::Collective) {
       InspectorExecutor ie = inspectorExecutor(sf, rf, rt, lv, costs, elem);

@@ -43,7 +43,13 @@
 //     union of their sections: (hi - lo) / |alpha| more elements along that
 //     dimension, no more than a block per processor along a blocked mesh
 //     dimension;
-//   - exact owners (CommTerms.h, TermOptions).
+//   - exact owners (CommTerms.h, TermOptions); with them, a reference whose
+//     communication is repeated in each loop that inner bounds vary with
+//     (lu's column k multicast at every k of its triangular update) is
+//     costed at each of their iterations (OuterSamples.h), its terms summed
+//     per primitive, group and sender: the group a shrinking range reaches,
+//     and the owner that sends, change with k, and a multicast's root whose
+//     element lies outside the receivers' range is one more member.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -125,7 +125,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.span = mesh[d];
       t.boundaryTransfer = c.boundaryTransfer;
       t.loop = c.boundaryTransfer ? c.loop : -1;
-      if (c.certain && c.source >= 0)
+      if (c.source >= 0)
         t.senders = {int(d), c.source, c.source};
       if (t.prim == Primitive::OneToManyMulticast || t.prim == Primitive::Scatter ||
           t.prim == Primitive::Transfer) // one source, moving with the operand

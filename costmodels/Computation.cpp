@@ -1,10 +1,12 @@
 //===- costmodels/Computation.cpp - The computational estimator -----------===//
 
 #include "costmodels/Computation.h"
+#include "costmodels/OuterSamples.h"
 #include "costmodels/SubReference.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 
 namespace dlayout::cost {
@@ -236,93 +238,71 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
   return product;
 }
 
+/// The processors that run a sample's instances, where the dividing
+/// reference names one element along some mesh dimensions: the owner
+/// coordinates (mesh dimension, coordinate) of its subscripts that are
+/// functions of the sampled indices alone (lu's A(I,K) = A(I,K) / A(K,K): column K's owner). Empty
+/// where there is none, or several dividing references.
+std::vector<int64_t> runners(const StatementFacts &sf, const LayoutView &lv,
+                             const std::vector<LoopFacts> &loops, const std::vector<int> &drivers,
+                             const ComputationOptions &opts) {
+  std::vector<const RefFacts *> refs = dividing(sf, lv, opts);
+  std::vector<int64_t> out;
+  if (refs.size() != 1)
+    return out;
+  const ArrayDist &ad = lv.arrays[size_t(refs[0]->array)];
+  for (size_t k = 0; k < refs[0]->subs.size() && k < ad.dims.size(); ++k) {
+    const SubscriptForm &g = refs[0]->subs[k];
+    const DimDist &d = ad.dims[k];
+    auto driven = [&](const std::pair<int, int64_t> &t) {
+      return std::find(drivers.begin(), drivers.end(), t.first) != drivers.end();
+    };
+    if (procsOf(d) <= 1 ||
+        (g.cls != SubscriptClass::Single && g.cls != SubscriptClass::Multiple) ||
+        !std::all_of(g.terms.begin(), g.terms.end(), driven))
+      continue; // not a function of the sampled indices alone
+    if (auto at = offsetIn(g, -1, loops))
+      if (auto o = ownerCoordinate(d, *at)) {
+        out.push_back(d.meshDim);
+        out.push_back(*o);
+      }
+  }
+  return out;
+}
+
 /// Beyond the thesis (exactOwners): a nest whose inner bounds vary with
 /// enclosing indices (triangular), counted at each iteration of the loops
-/// they vary with where those loops do not divide the iterations: the sum
-/// over k of the busiest processor's iterations, each k's ranges exact.
-/// That is the busiest processor's total where one processor is the busiest
-/// at every k, as the one holding the end a shrinking range keeps is (lu's
-/// A(k+i, k+j), i, j = 1 .. n-1-k), and an upper bound where the busiest
-/// moves with k (a column k's owner doing all of it). Fig. 3.2's mean k
-/// overcounts the first (lu's update on a 4x4 block grid: 1.18x). One such
-/// loop of more than kOuterSamples iterations is sampled evenly, each
-/// sample standing for its share; several are counted only up to
-/// kOuterSamples iterations together, else nullopt (Fig. 3.2's means).
-constexpr int64_t kOuterSamples = 64;
-
+/// they vary with where those loops do not divide the iterations
+/// (OuterSamples.h): the sum over k of the busiest processor's iterations,
+/// each k's ranges exact. That is the busiest processor's total where one
+/// processor is the busiest at every k, as the one holding the end a
+/// shrinking range keeps is (lu's A(k+i, k+j), i, j = 1 .. n-1-k). Where
+/// the instances of an iteration k run on the owners of an element k names
+/// (lu's column k scaled by its owner), the sums are kept per owner and the
+/// largest taken: one processor scales a column in N, not every one. Where
+/// the busiest moves with k otherwise, the sum is an upper bound. Fig.
+/// 3.2's mean k overcounts the first (lu's update on a 4x4 block grid:
+/// 1.18x). nullopt: Fig. 3.2's means.
 std::optional<double> perOuterIteration(const StatementFacts &sf, const LayoutView &lv,
                                         const ComputationOptions &opts) {
-  const int m = int(sf.loops.size());
-  std::vector<int> drivers;
-  for (int q = 0; q < m; ++q)
-    for (int l = q + 1; l < m; ++l)
-      if (sf.loops[l].boundsVaryWith(q)) {
-        drivers.push_back(q);
-        break;
-      }
+  const std::vector<int> drivers = boundDrivers(sf.loops);
   if (drivers.empty())
     return std::nullopt;
-  double together = 1;
   for (int q : drivers) {
     const LoopFacts &lf = sf.loops[size_t(q)];
     if (sf.parallel[q] || wholeThrough(sf, q, lv) || lf.lower.empty() ||
         (opts.overlap && sf.overlap.loop == q && sf.overlap.kind != OverlapFacts::None))
       return std::nullopt; // it divides the iterations, or is not affine
-    together *= std::max(lf.trips, 1.0);
   }
-  if (drivers.size() > 1 && together > double(kOuterSamples))
+  std::map<std::vector<int64_t>, double> per; // by the processors running the sample
+  if (!forEachOuterSample(sf.loops, drivers, [&](const std::vector<LoopFacts> &loops, double weight) {
+        per[runners(sf, lv, loops, drivers, opts)] += weight * nestIterations(sf, loops, lv, opts);
+      }))
     return std::nullopt;
-  // The other loops whose bounds vary with them, re-evaluated per sample.
-  std::vector<int> followers;
-  for (int l = 0; l < m; ++l)
-    if (std::find(drivers.begin(), drivers.end(), l) == drivers.end() &&
-        std::any_of(drivers.begin(), drivers.end(),
-                    [&](int q) { return sf.loops[size_t(l)].boundsVaryWith(q); }))
-      followers.push_back(l);
-  std::vector<LoopFacts> loops = sf.loops;
-  std::vector<int64_t> index(size_t(m), 0);
-  bool affine = true;
-  double total = 0;
-  auto walk = [&](auto &self, size_t i, double weight) -> void {
-    if (!affine)
-      return;
-    if (i == drivers.size()) {
-      for (int l : followers) {
-        auto at = sf.loops[size_t(l)].at(index);
-        if (!at) {
-          affine = false;
-          return;
-        }
-        loops[size_t(l)] = *at;
-      }
-      total += weight * nestIterations(sf, loops, lv, opts);
-      return;
-    }
-    const int q = drivers[i];
-    auto lf = sf.loops[size_t(q)].at(index);
-    if (!lf || lf->trips != std::floor(lf->trips) || lf->first != std::floor(lf->first)) {
-      affine = false;
-      return;
-    }
-    const int64_t trips = int64_t(lf->trips);
-    const int64_t step = lf->loop->step == 0 ? 1 : lf->loop->step;
-    const int64_t stride = std::max<int64_t>(1, (trips + kOuterSamples - 1) / kOuterSamples);
-    for (int64_t t0 = 0; t0 < trips; t0 += stride) {
-      const int64_t share = std::min(stride, trips - t0); // the iterations t0 stands for
-      const int64_t t = t0 + share / 2;
-      index[size_t(q)] = int64_t(lf->first) + t * step;
-      LoopFacts one = *lf;
-      one.trips = 1;
-      one.range = double(lf->step);
-      one.first = double(index[size_t(q)]);
-      loops[size_t(q)] = one;
-      self(self, i + 1, weight * double(share));
-    }
-  };
-  walk(walk, 0, 1.0);
-  if (!affine)
-    return std::nullopt;
-  return total;
+  double busiest = 0;
+  for (const auto &[where, iterations] : per)
+    busiest = std::max(busiest, iterations);
+  return busiest;
 }
 
 } // namespace

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace dlayout::cost::detail {
@@ -80,6 +82,20 @@ private:
   /// type-1 outer index asks for tiling; two make the subscript unknown.
   SubRef atLoop(const SubRef &base, int l, int dim, bool type1,
                 std::vector<TileRequest> *tiles);
+
+  /// Beyond the thesis (exactOwners): s with the indices of type-2 loops at
+  /// one iteration (a triangular nest costed per outer iteration,
+  /// Communication.h) folded into beta's number, so that its owner is known.
+  SubRef fixedOuter(SubRef s) const;
+
+  /// Beyond the thesis (exactOwners): the coordinate owning a constant
+  /// sub-reference whose beta is a number (Eq. 2.1); nullopt otherwise.
+  std::optional<int64_t> numberOwner(const SubRef &s) const;
+  /// The coordinates a single-index sub-reference whose beta is a number
+  /// reaches over the loop, lowest and highest: every one where it spans
+  /// them all, else for blocks (contiguous); nullopt otherwise.
+  std::optional<std::pair<int64_t, int64_t>> ownersOver(const SubRef &s,
+                                                        const LoopRange &lr) const;
 
   void noteIrregular(int d);
 

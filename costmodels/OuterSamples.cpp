@@ -1,0 +1,81 @@
+//===- costmodels/OuterSamples.cpp - A triangular nest per outer iteration ===//
+
+#include "costmodels/OuterSamples.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dlayout::cost {
+
+std::vector<int> boundDrivers(const std::vector<LoopFacts> &loops) {
+  const int m = int(loops.size());
+  std::vector<int> drivers;
+  for (int q = 0; q < m; ++q)
+    for (int l = q + 1; l < m; ++l)
+      if (loops[size_t(l)].boundsVaryWith(q)) {
+        drivers.push_back(q);
+        break;
+      }
+  return drivers;
+}
+
+bool forEachOuterSample(
+    const std::vector<LoopFacts> &loops, const std::vector<int> &drivers,
+    const std::function<void(const std::vector<LoopFacts> &, double)> &visit) {
+  const int m = int(loops.size());
+  double together = 1;
+  for (int q : drivers)
+    together *= std::max(loops[size_t(q)].trips, 1.0);
+  if (drivers.size() > 1 && together > double(kOuterSamples))
+    return false;
+  // The other loops whose bounds vary with them, re-evaluated per sample.
+  std::vector<int> followers;
+  for (int l = 0; l < m; ++l)
+    if (std::find(drivers.begin(), drivers.end(), l) == drivers.end() &&
+        std::any_of(drivers.begin(), drivers.end(),
+                    [&](int q) { return loops[size_t(l)].boundsVaryWith(q); }))
+      followers.push_back(l);
+  std::vector<LoopFacts> sample = loops;
+  std::vector<int64_t> index(size_t(m), 0);
+  bool affine = true;
+  auto walk = [&](auto &self, size_t i, double weight) -> void {
+    if (!affine)
+      return;
+    if (i == drivers.size()) {
+      for (int l : followers) {
+        auto at = loops[size_t(l)].at(index);
+        if (!at) {
+          affine = false;
+          return;
+        }
+        sample[size_t(l)] = *at;
+      }
+      visit(sample, weight);
+      return;
+    }
+    const int q = drivers[i];
+    auto lf = loops[size_t(q)].at(index);
+    if (!lf || lf->trips != std::floor(lf->trips) || lf->first != std::floor(lf->first)) {
+      affine = false;
+      return;
+    }
+    const int64_t trips = int64_t(lf->trips);
+    const int64_t step = lf->loop->step == 0 ? 1 : lf->loop->step;
+    const int64_t stride = std::max<int64_t>(1, (trips + kOuterSamples - 1) / kOuterSamples);
+    for (int64_t t0 = 0; t0 < trips; t0 += stride) {
+      const int64_t share = std::min(stride, trips - t0); // the iterations t0 stands for
+      const int64_t t = t0 + share / 2;
+      index[size_t(q)] = int64_t(lf->first) + t * step;
+      LoopFacts one = *lf;
+      one.trips = 1;
+      one.range = double(lf->step);
+      one.first = double(index[size_t(q)]);
+      sample[size_t(q)] = one;
+      self(self, i + 1, weight * double(share));
+    }
+  };
+  walk(walk, 0, 1.0);
+  return affine;
+}
+
+} // namespace dlayout::cost

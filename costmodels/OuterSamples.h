@@ -1,0 +1,45 @@
+//===- costmodels/OuterSamples.h - A triangular nest per outer iteration -*- C++ -*-===//
+//
+// Beyond the thesis. Fig. 3.2 evaluates a loop whose bounds vary with an
+// enclosing index at that index's mean. Where a cost is not linear in the
+// index (lu's update: the processors a shrinking range reaches, and what
+// each of them does), the mean misleads. These helpers walk a nest at its
+// driving iterations instead: every iteration of the loops that inner
+// bounds vary with, each such loop of more than kOuterSamples iterations
+// sampled evenly with each sample standing for its share, and the loops
+// whose bounds follow them re-evaluated (LoopFacts::at) at each. A caller
+// sums its cost over the samples, weighted; Computation.h counts the
+// busiest processor's iterations so, Communication.h a reference's
+// messages.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/ProgramAnalysis.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace dlayout::cost {
+
+/// Samples per driving loop; several drivers are walked only where their
+/// iterations together are no more than this.
+constexpr int64_t kOuterSamples = 64;
+
+/// The positions of the loops some inner loop's bounds vary with, outermost
+/// first.
+std::vector<int> boundDrivers(const std::vector<LoopFacts> &loops);
+
+/// Calls visit(loops, weight) once per sample of `drivers` (positions in
+/// `loops`): the drivers at one iteration each (trips 1, first the index
+/// value), their followers at those indices, `weight` the iterations the
+/// sample stands for. False, having visited nothing or part, where a
+/// driver's or follower's bounds are not affine in the enclosing indices,
+/// a driver's trip count is not whole, or several drivers have more than
+/// kOuterSamples iterations together.
+bool forEachOuterSample(
+    const std::vector<LoopFacts> &loops, const std::vector<int> &drivers,
+    const std::function<void(const std::vector<LoopFacts> &, double)> &visit);
+
+} // namespace dlayout::cost
