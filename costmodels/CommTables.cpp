@@ -179,13 +179,18 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
     // consistent. Across mesh dimensions it stays one Transfer.
     bool sameDim = L.dist->meshDim == R.dist->meshDim;
     bool shift = sameDim && (!R.dist->blocked() || N > 2);
-    dim.terms.push_back(
-        shift ? term(Primitive::Shift, d,
-                     "Table 4.2 (2): 1-synchronous, a Shift of the local data "
-                     "(Table 6.1)",
-                     1, indicator(N))
-              : term(Primitive::Transfer, d, "Table 4.2 (2): 1-synchronous", 1,
-                     indicator(N)));
+    CommTerm t = shift ? term(Primitive::Shift, d,
+                              "Table 4.2 (2): 1-synchronous, a Shift of the local data "
+                              "(Table 6.1)",
+                              1, indicator(N))
+                       : term(Primitive::Transfer, d, "Table 4.2 (2): 1-synchronous", 1,
+                              indicator(N));
+    if (shift) // as a boundary's (case 3)
+      t.direction = (L.beta.constant - L.dist->offset) * R.alpha >
+                            (R.beta.constant - R.dist->offset) * L.alpha
+                        ? 1
+                        : -1;
+    dim.terms.push_back(t);
     return;
   }
   if (boundaryCommunication(L, R)) { // 3: (N > 1) Shift(bd) + IDM(mlis - bd)

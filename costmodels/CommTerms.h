@@ -54,6 +54,7 @@ struct CommTerm {
   bool boundaryTransfer = false; // type-2 case 2, covers its loop
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
   int meshDim = -1;
+  int direction = 0; // a Shift of the local data: +1 towards higher coordinates
   const char *rule = "";
 };
 

@@ -118,6 +118,23 @@ bool sameMessages(const std::vector<ComposedTerm> &a, const std::vector<Composed
   return true;
 }
 
+/// Two references to one array that name disjoint sections along a
+/// dimension on no mesh dimension: different constants there (W(I+1,J,2)
+/// beside W(I+1,J,3), the third dimension collapsed). The message that
+/// carries one to a neighbour carries the other's elements too.
+bool disjointOffMesh(const RhsFacts &a, const RhsFacts &b, const LayoutView &lv) {
+  if (a.ref.array != b.ref.array || a.ref.subs.size() != b.ref.subs.size())
+    return false;
+  const ArrayDist &ad = lv.arrays[size_t(a.ref.array)];
+  for (size_t k = 0; k < a.ref.subs.size() && k < ad.dims.size(); ++k) {
+    const SubscriptForm &fa = a.ref.subs[k], &fb = b.ref.subs[k];
+    if (!ad.dims[k].onMesh() && fa.cls == SubscriptClass::Constant &&
+        fb.cls == SubscriptClass::Constant && fa.constant != fb.constant)
+      return true;
+  }
+  return false;
+}
+
 /// Beyond the thesis (message coalescing over sections, Fortran D): two
 /// references to one array whose subscripts differ only by a constant in one
 /// dimension (P(I+1,J) beside P(I,J)), placed alike and moving between the
@@ -221,6 +238,7 @@ void merge(std::vector<CommCost> &one, std::vector<CommCost> &into) {
   for (CommCost &c : one) {
     auto same = std::find_if(into.begin(), into.end(), [&](const CommCost &d) {
       return d.primitive == c.primitive && d.group == c.group && d.rule == c.rule &&
+             d.shiftDim == c.shiftDim && d.direction == c.direction &&
              d.pipelined == c.pipelined && d.tiles == c.tiles &&
              d.senders.meshDim == c.senders.meshDim && d.senders.first == c.senders.first &&
              d.senders.last == c.senders.last && d.senders.share == c.senders.share;
@@ -266,6 +284,21 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
   std::vector<char> skip(sf.rhs.size(), 0);
   std::vector<int> sharedBy(sf.rhs.size(), 1);
   std::vector<int> twoWay(sf.rhs.size(), -1); // both directions' Shifts are one exchange there
+  std::vector<double> grown(sf.rhs.size(), 1); // localSize grown by the sections it carries
+  std::vector<std::vector<const RhsFacts *>> carried(sf.rhs.size());
+  for (size_t i = 0; i < sf.rhs.size(); ++i)
+    carried[i] = {&sf.rhs[i]};
+  // Reference `drop`'s Shifts are carried by `keep`'s messages.
+  auto carry = [&](size_t keep, size_t drop) {
+    skip[drop] = 1;
+    sharedBy[keep] += sharedBy[drop];
+    carried[keep].insert(carried[keep].end(), carried[drop].begin(), carried[drop].end());
+    if (disjointOffMesh(sf.rhs[keep], sf.rhs[drop], lv) && all[keep].localSize > 0) {
+      double more = (all[keep].localSize + all[drop].localSize) / all[keep].localSize;
+      all[keep].localSize *= more;
+      grown[keep] *= more;
+    }
+  };
   // Message coalescing: an identical reference is fetched once.
   for (size_t i = 0; opts.coalescing && i < sf.rhs.size(); ++i)
     for (size_t j = 0; j < i && !skip[i]; ++j)
@@ -323,8 +356,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       int j = it->index;
       int keep = all[i].dims[dim].shift > all[j].dims[dim].shift ? int(i) : j;
       int drop = keep == int(i) ? j : int(i);
-      skip[drop] = 1;
-      sharedBy[keep] = sharedBy[i] + sharedBy[j];
+      carry(size_t(keep), size_t(drop));
       it->index = keep;
     }
     // Beyond the thesis (coalescing): on a mesh dimension of two processors
@@ -345,10 +377,9 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
           continue;
         int keep = all[size_t(i)].dims[size_t(x.dim)].shift >= all[size_t(j)].dims[size_t(x.dim)].shift ? i : j;
         int drop = keep == i ? j : i;
-        skip[size_t(drop)] = 1;
+        carry(size_t(keep), size_t(drop));
         all[size_t(keep)].dims[size_t(x.dim)].shiftSenders = {}; // both processors send
         twoWay[size_t(keep)] = x.dim;
-        sharedBy[size_t(keep)] += sharedBy[size_t(drop)];
       }
   }
 
@@ -381,8 +412,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     for (size_t j = 0; j < all.size(); ++j)
       if (j != i && !skip[j] && sf.rhs[j].ref.array == sf.rhs[i].ref.array &&
           all[j].type2 == all[i].type2 && onlyShifts(all[j]) && covers(j, i)) {
-        skip[i] = 1;
-        sharedBy[j] += sharedBy[i];
+        carry(j, i);
         break;
       }
   }
@@ -418,6 +448,11 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.sharedBy = sharedBy[i];
         c.tiles = t.tiles;
         c.senders = ct.senders;
+        c.span = ct.span;
+        c.shiftDim = ct.shiftDim;
+        c.direction = ct.direction;
+        if (opts.coalescing && ct.shiftDim >= 0)
+          c.carried = carried[i];
         if (c.seconds > 0 || c.repetitions > 0)
           into.push_back(std::move(c));
       }
@@ -432,6 +467,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
             widen(t, rf, lv, unions[i]);
           if (twoWay[i] >= 0)
             t.dims[size_t(twoWay[i])].shiftSenders = {};
+          t.localSize *= grown[i];
           std::vector<CommCost> one;
           charge(at, t, weight, one);
           merge(one, collective);
@@ -478,6 +514,76 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     }
     for (auto &c : collective)
       out.push_back(std::move(c));
+  }
+}
+
+void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveCosts &costs) {
+  // The loop a term's fetch runs before: the one inside its placement;
+  // none where it runs inside the innermost loop, before the statement.
+  auto node = [](const StatementFacts &sf, const CommCost &c) -> const Loop * {
+    size_t next = size_t(c.placement + 1);
+    return next < sf.loops.size() ? sf.loops[next].loop : nullptr;
+  };
+  auto carries = [](const CommCost &c, const RhsFacts *r) {
+    return std::any_of(c.carried.begin(), c.carried.end(),
+                       [&](const RhsFacts *q) { return sameReference(*q, *r); });
+  };
+  struct Kept {
+    const Loop *before;
+    int array;
+    size_t statement, term;
+  };
+  std::vector<Kept> kept;
+  for (size_t k = 0; k < comm.size(); ++k) {
+    StatementComm &sc = comm[k];
+    std::vector<char> merged(sc.costs.size(), 0);
+    for (size_t n = 0; n < sc.costs.size(); ++n) {
+      CommCost &c = sc.costs[n];
+      const Loop *before = node(*sc.sf, c);
+      if (c.shiftDim < 0 || c.carried.empty() || !before || c.pipelined || c.rhs < 0)
+        continue;
+      const int array = sc.sf->rhs[size_t(c.rhs)].ref.array;
+      auto into = std::find_if(kept.begin(), kept.end(), [&](const Kept &q) {
+        const CommCost &e = comm[q.statement].costs[q.term];
+        return q.before == before && q.array == array && e.shiftDim == c.shiftDim &&
+               e.direction == c.direction && e.group == c.group && e.span == c.span &&
+               e.repetitions == c.repetitions && e.tiles == c.tiles &&
+               e.senders.meshDim == c.senders.meshDim && e.senders.first == c.senders.first &&
+               e.senders.last == c.senders.last && e.senders.share == c.senders.share;
+      });
+      if (into == kept.end()) {
+        kept.push_back({before, array, k, n});
+        continue;
+      }
+      CommCost &e = comm[into->statement].costs[into->term];
+      size_t fresh = 0;
+      for (const RhsFacts *r : c.carried)
+        if (!carries(e, r))
+          ++fresh;
+      const double part = double(fresh) / double(c.carried.size());
+      for (const RhsFacts *r : c.carried)
+        if (!carries(e, r))
+          e.carried.push_back(r);
+      e.words += part * c.words;
+      e.bytes += part * c.bytes;
+      e.sharedBy += c.sharedBy;
+      e.seconds = e.repetitions * costs.cost(Primitive::Shift, e.bytes, e.group, e.span);
+      merged[n] = 1;
+    }
+    // Indices into earlier statements' terms stay valid: only this
+    // statement's list is compacted, and `kept` never points at a merged one.
+    size_t w = 0;
+    for (size_t n = 0; n < sc.costs.size(); ++n) {
+      if (merged[n])
+        continue;
+      for (Kept &q : kept)
+        if (q.statement == k && q.term == n)
+          q.term = w;
+      if (w != n)
+        sc.costs[w] = std::move(sc.costs[n]);
+      ++w;
+    }
+    sc.costs.resize(w);
   }
 }
 

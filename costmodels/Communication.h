@@ -43,6 +43,7 @@
 //     union of their sections: (hi - lo) / |alpha| more elements along that
 //     dimension, no more than a block per processor along a blocked mesh
 //     dimension;
+//   - message coalescing across statements (coalesceAcrossStatements);
 //   - exact owners (CommTerms.h, TermOptions); with them, a reference whose
 //     communication is repeated in each loop that inner bounds vary with
 //     (lu's column k multicast at every k of its triangular update) is
@@ -92,7 +93,13 @@ struct CommCost {
   bool pipelined = false; // section 4.5.3 applied
   int sharedBy = 1;       // ghost exchange / coalescing: references it serves
   double tiles = 1;       // tiling repetitions included
+  int64_t span = 1;       // processors along the mesh dimension it runs in
+  int shiftDim = -1;      // a Shift's mesh dimension and direction (ComposedTerm)
+  int direction = 0;
   Senders senders;
+  /// A Shift under coalescing: the references whose elements its messages
+  /// carry (its own among them).
+  std::vector<const RhsFacts *> carried;
 
   /// The rule with its qualifiers, for the breakdown.
   std::string describe() const;
@@ -102,6 +109,23 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
                             const ProgramFacts &pf, const PrimitiveCosts &costs,
                             const CommunicationOptions &opts,
                             std::vector<CommCost> &out);
+
+/// One statement's communication, as statementCommunication gives it.
+struct StatementComm {
+  const StatementFacts *sf = nullptr;
+  std::vector<CommCost> costs;
+};
+
+/// Beyond the thesis (message coalescing across statements, Fortran D):
+/// Shifts of one array fetched before the same loop (by different
+/// statements, or by one where the rules above left them apart), towards
+/// the same neighbours and as often, are one message per neighbour
+/// carrying all their elements -- the validate executor's one
+/// action per array and loop node. The first statement's term grows by the
+/// elements of references it does not already carry (W(I+1,J,1) in one
+/// statement, W(I+1,J,2) in the next); the others' are removed. `comm`
+/// holds the statements in program order.
+void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveCosts &costs);
 
 } // namespace cost
 } // namespace dlayout

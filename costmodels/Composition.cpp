@@ -102,8 +102,12 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
     t.words = words;
     t.factor = factor;
     t.span = span;
-    if (!(mask & (mask - 1))) // one dimension's boundary
-      t.senders = rt.dims[B[size_t(std::countr_zero(mask))]].shiftSenders;
+    if (!(mask & (mask - 1))) { // one dimension's boundary
+      const size_t d = B[size_t(std::countr_zero(mask))];
+      t.senders = rt.dims[d].shiftSenders;
+      t.shiftDim = int(d);
+      t.direction = rt.dims[d].shiftDirection;
+    }
     t.rule = (mask & (mask - 1)) ? "Table 4.5 (row 3): corner Shift(c1*c2)"
                                  : "Table 4.2 (3): boundary Shift(bd)";
     terms.push_back(t);
@@ -127,6 +131,10 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.loop = c.boundaryTransfer ? c.loop : -1;
       if (c.source >= 0)
         t.senders = {int(d), c.source, c.source};
+      if (c.prim == Primitive::Shift && c.direction != 0) {
+        t.shiftDim = int(d);
+        t.direction = c.direction;
+      }
       if (t.prim == Primitive::OneToManyMulticast || t.prim == Primitive::Scatter ||
           t.prim == Primitive::Transfer) // one source, moving with the operand
         t.senders.share = sourceShare(rt, c);

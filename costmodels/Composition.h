@@ -48,6 +48,11 @@ struct ComposedTerm {
   bool boundaryTransfer = false;
   bool certain = false; // an invariant pair's Transfer with known owners
   int loop = -1;
+  /// A Shift along one mesh dimension (a boundary's, or Table 4.2 case 2's
+  /// of the local data): that dimension and the direction its data moves
+  /// (DimResult::shiftDirection, CommTerm::direction); -1 and 0 else.
+  int shiftDim = -1;
+  int direction = 0;
   Senders senders;
   const char *rule = "";
 };

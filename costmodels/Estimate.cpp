@@ -79,12 +79,20 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
   cmo.coalescing = opts_.coalescing && beyond;
   cmo.terms.exactOwners = opts_.exactOwners && beyond;
 
-  std::vector<CommCost> comm;
   const StatementFacts *first = only ? only : pf.statements.data();
   const StatementFacts *last = only ? only + 1 : pf.statements.data() + pf.statements.size();
+  std::vector<ComputationCost> work;
+  std::vector<StatementComm> comm;
   for (const StatementFacts *it = first; it != last; ++it) {
-    const StatementFacts &sf = *it;
-    ComputationCost cc = statementComputation(sf, lv, m, co);
+    work.push_back(statementComputation(*it, lv, m, co));
+    comm.push_back({it, {}});
+    statementCommunication(*it, lv, pf, costs, cmo, comm.back().costs);
+  }
+  if (cmo.coalescing)
+    coalesceAcrossStatements(comm, costs);
+  for (size_t k = 0; k < comm.size(); ++k) {
+    const StatementFacts &sf = *comm[k].sf;
+    const ComputationCost &cc = work[k];
     est.computationSeconds += cc.seconds;
     if (withTerms) {
       EstimateTerm t;
@@ -98,9 +106,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
       t.rule = "Eq. 3.1: rho * prod C_l * t";
       est.terms.push_back(std::move(t));
     }
-    comm.clear();
-    statementCommunication(sf, lv, pf, costs, cmo, comm);
-    for (CommCost &c : comm) {
+    for (CommCost &c : comm[k].costs) {
       est.communicationSeconds += c.seconds;
       if (!withTerms)
         continue;

@@ -68,6 +68,69 @@ TEST(SectionUnion, NeighbouringReferencesTravelInOneMessage) {
   EXPECT_EQ(comm(run(p, planesAndColumns(), separate), s, "P").size(), 2u);
 }
 
+/// eflux's flux nest, reduced: DO J / DO I, FS(I,J,1) = W(I+1,J,1) and
+/// FS(I,J,2) = W(I+1,J,2) (+ W(I+1,J,1) where `both`), the rows blocked
+/// over N, the planes collapsed.
+std::pair<Program, std::vector<std::string>> fluxes(bool both) {
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("FS", {n, n, 4});
+  b.array("W", {n, n, 4});
+  auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N", 1, -1), j, 1, true);
+  auto w = [&](int64_t plane) { return b.ref("W", {b.iv(i, 1, 1), b.iv(j), b.c(plane)}); };
+  auto s1 = b.stmt({j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.c(1)}), {w(1)},
+                   {.loads = 1, .stores = 1});
+  std::vector<Reference> rhs{w(2)};
+  if (both)
+    rhs.push_back(w(1));
+  auto s2 = b.stmt({j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.c(2)}), std::move(rhs),
+                   {.loads = unsigned(both ? 2 : 1), .stores = 1, .fadd = unsigned(both)});
+  return {b.build(), {s1, s2}};
+}
+
+Layout rows() {
+  return layout({N}, {{"FS", {block(0), collapsed(), collapsed()}},
+                      {"W", {block(0), collapsed(), collapsed()}}});
+}
+
+TEST(Coalescing, ShiftsOfOneArrayBeforeOneLoopAreOneMessage) {
+  // W(I+1,J,1) in the first statement and W(I+1,J,2) in the second are
+  // fetched before the J loop, from the next block: one message per
+  // neighbour with both planes' boundary rows, as the executor's one
+  // action per array and loop sends it.
+  auto [p, s] = fluxes(false);
+  const Estimate e = run(p, rows());
+  auto first = comm(e, s[0], "W");
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].primitive, "Shift");
+  EXPECT_EQ(first[0].messageWords, double(2 * n)); // a row of J per plane
+  EXPECT_TRUE(comm(e, s[1], "W").empty());
+  // Without coalescing, a Shift each of one plane.
+  EstimateOptions separate;
+  separate.coalescing = false;
+  const Estimate apart = run(p, rows(), separate);
+  ASSERT_EQ(comm(apart, s[1], "W").size(), 1u);
+  EXPECT_EQ(comm(apart, s[1], "W")[0].messageWords, double(n));
+  EXPECT_LT(e.communicationSeconds, apart.communicationSeconds);
+}
+
+TEST(Coalescing, AReferenceAlreadyCarriedAddsNothing) {
+  // The second statement reads W(I+1,J,1) again beside W(I+1,J,2): one of
+  // its two references is in the first statement's message already, and a
+  // statement's own Shifts of different planes carry both planes.
+  auto [p, s] = fluxes(true);
+  const Estimate e = run(p, rows());
+  auto first = comm(e, s[0], "W");
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].messageWords, double(2 * n));
+  EXPECT_TRUE(comm(e, s[1], "W").empty());
+  EstimateOptions separate;
+  separate.coalescing = false;
+  auto own = comm(run(p, rows(), separate), s[1], "W");
+  ASSERT_EQ(own.size(), 2u); // without coalescing, a Shift per reference
+}
+
 TEST(Senders, TiledOperandIsSentByEachOwnerInTurn) {
   // DO J / DO N / DO I: FS(I,J,N) = DIS2(I,J) * FS(I,J,N). Every plane
   // needs column J of DIS2: a multicast from its owner, tiled over J
