@@ -31,6 +31,7 @@ void FunctionBuilder::build() {
   buildStatements();
   completeShapes();
   finishReferences();
+  boundAssumedTripCounts();
   addSubscriptExprs();
   addBoundExprs();
   addScalarDefinitions();
@@ -271,15 +272,10 @@ void FunctionBuilder::evaluateLoops() {
     auto trip = valueOf(Iterations[M.id]);
     if (auto d = IterationDivisor.find(M.id); trip && d != IterationDivisor.end())
       trip = std::trunc(*trip / double(d->second));
-    if (!trip) {
+    if (!trip) { // bounded by the extents it indexes later (TripBounds.cpp)
       auto given = Opts.tripCounts.find(M.loc.line);
-      double assumed = given != Opts.tripCounts.end() ? given->second : Opts.defaultTripCount;
-      if (given == Opts.tripCounts.end())
-        warnOnce("trip-count", "loop " + M.id + " (" + M.var + ") has bounds that are "
-                 "not affine; its trip count is assumed to be " +
-                 std::to_string((int64_t)assumed) + " (give --trip-count " +
-                 std::to_string(M.loc.line) + "=VALUE)", M.loc);
-      trip = assumed;
+      trip = given != Opts.tripCounts.end() ? given->second : Opts.defaultTripCount;
+      AssumedTrips.push_back({LoopIndex[R.loop], given != Opts.tripCounts.end()});
     }
     M.tripCount = std::max(0.0, *trip);
     auto lo = valueOf(Lower[M.id]), hi = valueOf(Upper[M.id]);

@@ -3,7 +3,7 @@
 // Private to the analyzer: the state of building one function's loops,
 // statements and references into a Program (see ProgramBuilder.h for the
 // steps). Loops and arrays are in FunctionBuilder.cpp, statements and their
-// expressions in Statements.cpp.
+// expressions in Statements.cpp, assumed trip counts in TripBounds.cpp.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -50,6 +50,9 @@ private:
   Reference makeReference(const Access &A);
   void finishReferences();
   std::string arrayName(const MemoryObject *O);
+  // TripBounds.cpp: assumed trip counts lowered to the extents they index.
+  void boundAssumedTripCounts();
+  std::vector<std::pair<size_t, bool>> AssumedTrips; // P.loops index, count given
 
   // Statements.cpp: statements, expressions, guards, reductions.
   void buildStatements();

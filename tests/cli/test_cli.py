@@ -206,6 +206,21 @@ class Warnings(unittest.TestCase):
         self.assertEqual(inner["upper"]["kind"], "nonaffine")
         self.assertEqual(inner["trip_count"], 7)
 
+    def test_non_affine_trip_count_bounded_by_the_extent_it_indexes(self):
+        # DO J = 1, COUNT(I) reading COEF(I,J) with 4 columns (Kali's
+        # relax): a run within bounds takes at most 4 iterations, not the
+        # default 10; a count the user gives is kept.
+        src = ("int count[16]; double coef[16][4], y[16];\n"
+               "void f(void) {\n  for (int i = 0; i < 16; i++)\n"
+               "    for (int j = 0; j < count[i]; j++) y[i] += coef[i][j];\n}\n")
+        doc, err = self.extract_c(src)
+        inner = [l for l in doc["loops"] if l["level"] == 2][0]
+        self.assertEqual(inner["trip_count"], 4)
+        self.assertIn("assumed to be 4 (no more than dimension 2 of coef", err)
+        doc, err = self.extract_c(src, "--trip-count", "4=7")
+        inner = [l for l in doc["loops"] if l["level"] == 2][0]
+        self.assertEqual(inner["trip_count"], 7)
+
     def test_irreducible_control_flow(self):
         doc, err = self.extract_c(
             "double a[10];\nvoid f(int c) {\n  int i = 0;\n  if (c) goto inside;\n"
