@@ -188,12 +188,21 @@ TEST(IndexValues, OfAnIndirectLeftHandSideReachEveryProcessor) {
 }
 
 /// lu's trailing update, DO K = 1, N-1 / DO I = K+1, N / DO J = K+1, N:
-/// A(I,J) = A(I,J) - A(I,K) * A(K,J), the dependence carried by K.
-Program trailingUpdate(int64_t n) {
+/// A(I,J) = A(I,J) - A(I,K) * A(K,J), the dependence carried by K; with
+/// `scaling`, lu's first step before it in each K, DO I = K+1, N:
+/// A(I,K) = A(I,K) / A(K,K) (then statement S1, the update S2).
+Program trailingUpdate(int64_t n, bool scaling = false) {
   ModelBuilder b;
   b.param("N", n);
   b.array("A", {n, n});
   auto k = b.loop("K", b.c(1), b.p("N", 1, -1));
+  std::string scale;
+  if (scaling) {
+    auto i = b.loop("I0", b.iv(k, 1, 1), b.p("N"), k, 1, true);
+    scale = b.stmt({k, i}, b.ref("A", {b.iv(i), b.iv(k)}),
+                   {b.ref("A", {b.iv(i), b.iv(k)}), b.ref("A", {b.iv(k), b.iv(k)})},
+                   {.loads = 2, .stores = 1, .fdiv = 1});
+  }
   auto i = b.loop("I", b.iv(k, 1, 1), b.p("N"), k, 1, true);
   auto j = b.loop("J", b.iv(k, 1, 1), b.p("N"), i, 1, true);
   auto s = b.stmt({k, i, j}, b.ref("A", {b.iv(i), b.iv(j)}),
@@ -201,6 +210,10 @@ Program trailingUpdate(int64_t n) {
                    b.ref("A", {b.iv(k), b.iv(j)})},
                   {.loads = 3, .stores = 1, .fadd = 1, .fmul = 1});
   b.dep(s, s, K::Flow, "A", k, {"<", "*", "*"}, {1, 0, 0});
+  if (scaling) {
+    b.dep(scale, s, K::Flow, "A", "", {"="}, {0});
+    b.dep(s, scale, K::Flow, "A", k, {"<"}, {1});
+  }
   return b.build();
 }
 
@@ -231,30 +244,12 @@ TEST(TriangularNest, CountedPerIterationOfTheLoopItsBoundsVaryWith) {
 }
 
 TEST(TriangularNest, IterationsRunByTheOwnerOfAnElementTheOuterIndexNames) {
-  // lu's two steps, DO K = 1, N-1: DO I = K+1, N: A(I,K) = A(I,K) / A(K,K),
-  // then the trailing update; columns blocked over 4. Column K's owner
-  // scales it: the busiest is the first block's owner, n-1 + ... + n-8
-  // rows, not the n-1 + ... + 1 of every column together.
+  // lu's scaling step, columns blocked over 4. Column K's owner scales it:
+  // the busiest is the first block's owner, n-1 + ... + n-8 rows, not the
+  // n-1 + ... + 1 of every column together.
   const int64_t n = 32, N = 4, b = n / N;
-  ModelBuilder m;
-  m.param("N", n);
-  m.array("A", {n, n});
-  auto k = m.loop("K", m.c(1), m.p("N", 1, -1));
-  auto i = m.loop("I", m.iv(k, 1, 1), m.p("N"), k, 1, true);
-  auto i2 = m.loop("I2", m.iv(k, 1, 1), m.p("N"), k, 1, true);
-  auto j = m.loop("J", m.iv(k, 1, 1), m.p("N"), i2, 1, true);
-  auto scale = m.stmt({k, i}, m.ref("A", {m.iv(i), m.iv(k)}),
-                      {m.ref("A", {m.iv(i), m.iv(k)}), m.ref("A", {m.iv(k), m.iv(k)})},
-                      {.loads = 2, .stores = 1, .fdiv = 1});
-  auto update = m.stmt({k, i2, j}, m.ref("A", {m.iv(i2), m.iv(j)}),
-                       {m.ref("A", {m.iv(i2), m.iv(j)}), m.ref("A", {m.iv(i2), m.iv(k)}),
-                        m.ref("A", {m.iv(k), m.iv(j)})},
-                       {.loads = 3, .stores = 1, .fadd = 1, .fmul = 1});
-  m.dep(scale, update, K::Flow, "A", "", {"="}, {0});
-  m.dep(update, scale, K::Flow, "A", k, {"<"}, {1});
-  m.dep(update, update, K::Flow, "A", k, {"<", "*", "*"}, {1, 0, 0});
-  const Estimate e = run(m.build(), layout({N}, {{"A", {collapsed(), block(0)}}}));
-  const EstimateTerm *c = computation(e, scale);
+  const Estimate e = run(trailingUpdate(n, true), layout({N}, {{"A", {collapsed(), block(0)}}}));
+  const EstimateTerm *c = computation(e, "S1");
   ASSERT_NE(c, nullptr);
   double first = 0;
   for (int64_t kk = 1; kk <= b; ++kk)
