@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 
 namespace dlayout::cost {
 
@@ -206,27 +207,16 @@ void widen(ReferenceTerms &rt, const RhsFacts &rf, const LayoutView &lv, const S
 /// column k multicast at each k of a triangular update) is costed at each
 /// of their iterations (OuterSamples.h): the processors a shrinking range
 /// reaches, and so the group and the sender, change with k, and Fig. 3.2's
-/// mean k (a group of 1 on lu's 2x2 blocks) says nothing of them. Calls
-/// visit per sample; false, having called nothing, where that does not
-/// apply.
-bool perOuterIteration(
-    const StatementFacts &sf, const ReferenceTerms &rt, const std::vector<int> &drivers,
-    const CommunicationOptions &opts,
-    const std::function<void(const std::vector<LoopFacts> &, double)> &visit) {
+/// mean k (a group of 1 on lu's 2x2 blocks) says nothing of them. Whether
+/// that applies.
+bool perOuterIteration(const StatementFacts &sf, const ReferenceTerms &rt,
+                       const std::vector<int> &drivers, const CommunicationOptions &opts) {
   if (drivers.empty() || !opts.terms.exactOwners || rt.irregular ||
       rt.type2.size() != sf.loops.size())
     return false;
   for (int q : drivers)
     if (!rt.type2[size_t(q)] || sf.loops[size_t(q)].lower.empty())
       return false; // moved out of the loop, or not affine
-  // Every sample first: a bound that is not affine leaves the mean.
-  std::vector<std::pair<std::vector<LoopFacts>, double>> samples;
-  if (!forEachOuterSample(sf.loops, drivers, [&](const std::vector<LoopFacts> &loops, double weight) {
-        samples.emplace_back(loops, weight);
-      }))
-    return false;
-  for (const auto &[loops, weight] : samples)
-    visit(loops, weight);
   return true;
 }
 
@@ -418,6 +408,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
   }
 
   const std::vector<int> drivers = boundDrivers(sf.loops);
+  std::optional<StatementFacts> at; // for perOuterIteration
   for (size_t i = 0; i < sf.rhs.size(); ++i) {
     if (skip[i])
       continue;
@@ -457,22 +448,29 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
           into.push_back(std::move(c));
       }
     };
-    std::vector<CommCost> collective;
-    if (!perOuterIteration(sf, rt, drivers, opts, [&](const std::vector<LoopFacts> &loops,
-                                                     double weight) {
-          StatementFacts at = sf; // the nest at one driving iteration
-          at.loops = loops;
-          ReferenceTerms t = referenceTerms(at, rf, lv, opts.terms);
-          if (unions[i].dim >= 0)
-            widen(t, rf, lv, unions[i]);
-          if (twoWay[i] >= 0)
-            t.dims[size_t(twoWay[i])].shiftSenders = {};
-          t.localSize *= grown[i];
-          std::vector<CommCost> one;
-          charge(at, t, weight, one);
-          merge(one, collective);
-        }))
+    std::vector<CommCost> collective, one;
+    bool sampled = perOuterIteration(sf, rt, drivers, opts);
+    if (sampled) {
+      if (!at)
+        at = sf; // the nest at one driving iteration, its loops set per sample
+      sampled = forEachOuterSample(sf.loops, drivers, [&](const std::vector<LoopFacts> &loops,
+                                                          double weight) {
+        at->loops = loops;
+        ReferenceTerms t = referenceTerms(*at, rf, lv, opts.terms);
+        if (unions[i].dim >= 0)
+          widen(t, rf, lv, unions[i]);
+        if (twoWay[i] >= 0)
+          t.dims[size_t(twoWay[i])].shiftSenders = {};
+        t.localSize *= grown[i];
+        one.clear();
+        charge(*at, t, weight, one);
+        merge(one, collective);
+      }, kCommSamples);
+    }
+    if (!sampled) { // a bound that is not affine: Fig. 3.2's means
+      collective.clear();
       charge(sf, rt, 1, collective);
+    }
     double collectiveSeconds = 0;
     for (const CommCost &c : collective)
       collectiveSeconds += c.seconds;

@@ -47,7 +47,8 @@
 //   - exact owners (CommTerms.h, TermOptions); with them, a reference whose
 //     communication is repeated in each loop that inner bounds vary with
 //     (lu's column k multicast at every k of its triangular update) is
-//     costed at each of their iterations (OuterSamples.h), its terms summed
+//     costed at each of their iterations (OuterSamples.h; at most
+//     kCommSamples evenly spaced ones), its terms summed
 //     per primitive, group and sender: the group a shrinking range reaches,
 //     and the owner that sends, change with k, and a multicast's root whose
 //     element lies outside the receivers' range is one more member.

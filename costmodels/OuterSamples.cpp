@@ -21,12 +21,12 @@ std::vector<int> boundDrivers(const std::vector<LoopFacts> &loops) {
 
 bool forEachOuterSample(
     const std::vector<LoopFacts> &loops, const std::vector<int> &drivers,
-    const std::function<void(const std::vector<LoopFacts> &, double)> &visit) {
+    const std::function<void(const std::vector<LoopFacts> &, double)> &visit, int64_t samples) {
   const int m = int(loops.size());
   double together = 1;
   for (int q : drivers)
     together *= std::max(loops[size_t(q)].trips, 1.0);
-  if (drivers.size() > 1 && together > double(kOuterSamples))
+  if (drivers.size() > 1 && together > double(samples))
     return false;
   // The other loops whose bounds vary with them, re-evaluated per sample.
   std::vector<int> followers;
@@ -61,7 +61,7 @@ bool forEachOuterSample(
     }
     const int64_t trips = int64_t(lf->trips);
     const int64_t step = lf->loop->step == 0 ? 1 : lf->loop->step;
-    const int64_t stride = std::max<int64_t>(1, (trips + kOuterSamples - 1) / kOuterSamples);
+    const int64_t stride = std::max<int64_t>(1, (trips + samples - 1) / samples);
     for (int64_t t0 = 0; t0 < trips; t0 += stride) {
       const int64_t share = std::min(stride, trips - t0); // the iterations t0 stands for
       const int64_t t = t0 + share / 2;

@@ -24,8 +24,12 @@
 namespace dlayout::cost {
 
 /// Samples per driving loop; several drivers are walked only where their
-/// iterations together are no more than this.
+/// iterations together are no more than this. Computation counts are cheap
+/// and take kOuterSamples; a reference's communication terms cost a term
+/// walk each and take kCommSamples (the groups and senders they follow
+/// change at block boundaries, at most a few per mesh dimension).
 constexpr int64_t kOuterSamples = 64;
+constexpr int64_t kCommSamples = 16;
 
 /// The positions of the loops some inner loop's bounds vary with, outermost
 /// first.
@@ -37,9 +41,10 @@ std::vector<int> boundDrivers(const std::vector<LoopFacts> &loops);
 /// sample stands for. False, having visited nothing or part, where a
 /// driver's or follower's bounds are not affine in the enclosing indices,
 /// a driver's trip count is not whole, or several drivers have more than
-/// kOuterSamples iterations together.
+/// `samples` iterations together (one driver of more is sampled evenly).
 bool forEachOuterSample(
     const std::vector<LoopFacts> &loops, const std::vector<int> &drivers,
-    const std::function<void(const std::vector<LoopFacts> &, double)> &visit);
+    const std::function<void(const std::vector<LoopFacts> &, double)> &visit,
+    int64_t samples = kOuterSamples);
 
 } // namespace dlayout::cost

@@ -260,10 +260,10 @@ TEST(TriangularNest, IterationsRunByTheOwnerOfAnElementTheOuterIndexNames) {
 TEST(TriangularNest, CommunicationCountedPerIterationOfTheLoopItsBoundsVaryWith) {
   // Columns blocked over 4: at step K, A(I,K)'s column K+1..n leaves its
   // owner for the owners of columns K+1..n, the owner among them or not
-  // (K = 8: columns 9..32 lie on 1..3, column 8 on 0: a group of 4).
-  // Fig. 3.2's mean K = 16 has a group of 2 for every K, from nowhere in
-  // particular.
-  const int64_t n = 32, N = 4, b = n / N;
+  // (K = 4: columns 5..16 lie on 1..3, column 4 on 0: a group of 4).
+  // Fig. 3.2's mean K = 8 has a group of 2 for every K, from nowhere in
+  // particular. (n - 1 <= kCommSamples steps: each is costed.)
+  const int64_t n = 16, N = 4, b = n / N;
   Program p = trailingUpdate(n);
   Layout l = layout({N}, {{"A", {collapsed(), block(0)}}});
   double seconds = 0, fromFirst = 0;
@@ -287,7 +287,7 @@ TEST(TriangularNest, CommunicationCountedPerIterationOfTheLoopItsBoundsVaryWith)
       sentByFirst += double(t.groupSize - 1) * t.repetitions * t.messageBytes;
   }
   EXPECT_NEAR(predicted, seconds, 1e-9 * seconds);
-  EXPECT_NEAR(sentByFirst, fromFirst, 1e-9 * fromFirst); // 3 x 8 x (31 + ... + 24)
+  EXPECT_NEAR(sentByFirst, fromFirst, 1e-9 * fromFirst); // 3 x 8 x (15 + ... + 12)
   // The thesis's formulas keep the mean: one term, senders untracked.
   EstimateOptions thesis;
   thesis.exactOwners = false;
