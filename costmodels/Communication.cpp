@@ -275,13 +275,14 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
   std::vector<int> sharedBy(sf.rhs.size(), 1);
   std::vector<int> twoWay(sf.rhs.size(), -1); // both directions' Shifts are one exchange there
   std::vector<double> grown(sf.rhs.size(), 1); // localSize grown by the sections it carries
+  // The references a Shift's messages carry besides its own (filled only
+  // where the rules below join some: the estimator's hot path).
   std::vector<std::vector<const RhsFacts *>> carried(sf.rhs.size());
-  for (size_t i = 0; i < sf.rhs.size(); ++i)
-    carried[i] = {&sf.rhs[i]};
   // Reference `drop`'s Shifts are carried by `keep`'s messages.
   auto carry = [&](size_t keep, size_t drop) {
     skip[drop] = 1;
     sharedBy[keep] += sharedBy[drop];
+    carried[keep].push_back(&sf.rhs[drop]);
     carried[keep].insert(carried[keep].end(), carried[drop].begin(), carried[drop].end());
     if (disjointOffMesh(sf.rhs[keep], sf.rhs[drop], lv) && all[keep].localSize > 0) {
       double more = (all[keep].localSize + all[drop].localSize) / all[keep].localSize;
@@ -442,8 +443,10 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.span = ct.span;
         c.shiftDim = ct.shiftDim;
         c.direction = ct.direction;
-        if (opts.coalescing && ct.shiftDim >= 0)
+        if (opts.coalescing && ct.shiftDim >= 0) {
           c.carried = carried[i];
+          c.carried.push_back(&rf);
+        }
         if (c.seconds > 0 || c.repetitions > 0)
           into.push_back(std::move(c));
       }
