@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <optional>
 
 namespace dlayout::cost {
@@ -530,30 +531,30 @@ void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveC
                        [&](const RhsFacts *q) { return sameReference(*q, *r); });
   };
   struct Kept {
-    const Loop *before;
-    int array;
     size_t statement, term;
   };
-  std::vector<Kept> kept;
+  // By the loop the fetch runs before and the array: only those can join.
+  std::map<std::pair<const Loop *, int>, std::vector<Kept>> kept;
+  std::vector<std::vector<char>> merged(comm.size()); // removed once all are seen
   for (size_t k = 0; k < comm.size(); ++k) {
     StatementComm &sc = comm[k];
-    std::vector<char> merged(sc.costs.size(), 0);
+    merged[k].assign(sc.costs.size(), 0);
     for (size_t n = 0; n < sc.costs.size(); ++n) {
       CommCost &c = sc.costs[n];
       const Loop *before = node(*sc.sf, c);
       if (c.shiftDim < 0 || c.carried.empty() || !before || c.pipelined || c.rhs < 0)
         continue;
-      const int array = sc.sf->rhs[size_t(c.rhs)].ref.array;
-      auto into = std::find_if(kept.begin(), kept.end(), [&](const Kept &q) {
+      std::vector<Kept> &same = kept[{before, sc.sf->rhs[size_t(c.rhs)].ref.array}];
+      auto into = std::find_if(same.begin(), same.end(), [&](const Kept &q) {
         const CommCost &e = comm[q.statement].costs[q.term];
-        return q.before == before && q.array == array && e.shiftDim == c.shiftDim &&
+        return e.shiftDim == c.shiftDim &&
                e.direction == c.direction && e.group == c.group && e.span == c.span &&
                e.repetitions == c.repetitions && e.tiles == c.tiles &&
                e.senders.meshDim == c.senders.meshDim && e.senders.first == c.senders.first &&
                e.senders.last == c.senders.last && e.senders.share == c.senders.share;
       });
-      if (into == kept.end()) {
-        kept.push_back({before, array, k, n});
+      if (into == same.end()) {
+        same.push_back({k, n});
         continue;
       }
       CommCost &e = comm[into->statement].costs[into->term];
@@ -569,22 +570,19 @@ void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveC
       e.bytes += part * c.bytes;
       e.sharedBy += c.sharedBy;
       e.seconds = e.repetitions * costs.cost(Primitive::Shift, e.bytes, e.group, e.span);
-      merged[n] = 1;
+      merged[k][n] = 1;
     }
-    // Indices into earlier statements' terms stay valid: only this
-    // statement's list is compacted, and `kept` never points at a merged one.
+  }
+  for (size_t k = 0; k < comm.size(); ++k) {
+    std::vector<CommCost> &list = comm[k].costs;
     size_t w = 0;
-    for (size_t n = 0; n < sc.costs.size(); ++n) {
-      if (merged[n])
-        continue;
-      for (Kept &q : kept)
-        if (q.statement == k && q.term == n)
-          q.term = w;
-      if (w != n)
-        sc.costs[w] = std::move(sc.costs[n]);
-      ++w;
-    }
-    sc.costs.resize(w);
+    for (size_t n = 0; n < list.size(); ++n)
+      if (!merged[k][n]) {
+        if (w != n)
+          list[w] = std::move(list[n]);
+        ++w;
+      }
+    list.resize(w);
   }
 }
 
