@@ -108,7 +108,9 @@ void addProgramOptions(CLI::App *cmd, ProgramOptions &o) {
                   "(default 1)")->type_name("LINE=P");
   cmd->add_option("--trip-count", o.tripCounts,
                   "Expected trip count of the loop on a source line whose bounds "
-                  "are not affine (default 10, with a warning)")->type_name("LINE=N");
+                  "are not affine (default 10, or fewer where the loop's index "
+                  "subscripts an array dimension that holds fewer; with a warning)")
+      ->type_name("LINE=N");
 }
 
 Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags) {
