@@ -520,11 +520,16 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
 }
 
 void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveCosts &costs) {
-  // The loop a term's fetch runs before: the one inside its placement;
-  // none where it runs inside the innermost loop, before the statement.
-  auto node = [](const StatementFacts &sf, const CommCost &c) -> const Loop * {
+  // The loop copy a term's fetch runs before, in the distributed nest: the
+  // one inside its placement, named by the statement's phase and path up to
+  // it; none where the fetch runs inside the innermost loop, before the
+  // statement, or the statement is in no phase.
+  using Node = std::pair<std::string, std::vector<int>>;
+  auto node = [](const StatementFacts &sf, const CommCost &c) -> std::optional<Node> {
     size_t next = size_t(c.placement + 1);
-    return next < sf.loops.size() ? sf.loops[next].loop : nullptr;
+    if (next >= sf.loops.size() || sf.path.size() <= next)
+      return std::nullopt;
+    return Node{sf.phase, std::vector<int>(sf.path.begin(), sf.path.begin() + long(next) + 1)};
   };
   auto carries = [](const CommCost &c, const RhsFacts *r) {
     return std::any_of(c.carried.begin(), c.carried.end(),
@@ -534,17 +539,19 @@ void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveC
     size_t statement, term;
   };
   // By the loop the fetch runs before and the array: only those can join.
-  std::map<std::pair<const Loop *, int>, std::vector<Kept>> kept;
+  std::map<std::pair<Node, int>, std::vector<Kept>> kept;
   std::vector<std::vector<char>> merged(comm.size()); // removed once all are seen
   for (size_t k = 0; k < comm.size(); ++k) {
     StatementComm &sc = comm[k];
     merged[k].assign(sc.costs.size(), 0);
     for (size_t n = 0; n < sc.costs.size(); ++n) {
       CommCost &c = sc.costs[n];
-      const Loop *before = node(*sc.sf, c);
-      if (c.shiftDim < 0 || c.carried.empty() || !before || c.pipelined || c.rhs < 0)
+      if (c.shiftDim < 0 || c.carried.empty() || c.pipelined || c.rhs < 0)
         continue;
-      std::vector<Kept> &same = kept[{before, sc.sf->rhs[size_t(c.rhs)].ref.array}];
+      std::optional<Node> before = node(*sc.sf, c);
+      if (!before)
+        continue;
+      std::vector<Kept> &same = kept[{std::move(*before), sc.sf->rhs[size_t(c.rhs)].ref.array}];
       auto into = std::find_if(same.begin(), same.end(), [&](const Kept &q) {
         const CommCost &e = comm[q.statement].costs[q.term];
         return e.shiftDim == c.shiftDim &&

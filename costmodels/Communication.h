@@ -118,11 +118,11 @@ struct StatementComm {
 };
 
 /// Beyond the thesis (message coalescing across statements, Fortran D):
-/// Shifts of one array fetched before the same loop (by different
-/// statements, or by one where the rules above left them apart), towards
-/// the same neighbours and as often, are one message per neighbour
-/// carrying all their elements -- the validate executor's one
-/// action per array and loop node. The first statement's term grows by the
+/// Shifts of one array fetched before the same loop copy of the
+/// distributed nest (StatementFacts::path; by different statements, or by
+/// one where the rules above left them apart), towards the same neighbours
+/// and as often, are one message per neighbour carrying all their elements
+/// -- the validate executor's one action per array and loop node. The first statement's term grows by the
 /// elements of references it does not already carry (W(I+1,J,1) in one
 /// statement, W(I+1,J,2) in the next); the others' are removed. `comm`
 /// holds the statements in program order.

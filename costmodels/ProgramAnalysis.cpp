@@ -8,6 +8,7 @@
 
 #include "costmodels/ProgramAnalysis.h"
 #include "costmodels/DependenceLevels.h"
+#include "costmodels/LoopDistribution.h"
 #include "model/Enumeration.h"
 #include "model/PrivateScalars.h"
 #include "model/Reduction.h"
@@ -815,10 +816,12 @@ Result<ProgramFacts> analyzeProgram(const Program &p,
   const bool thesisScalars =
       opts.placement == PlacementSource::SequentialLoops || !opts.scalarCommunication;
   const auto privateReaders = privateScalarReaders(p, !thesisScalars);
+  const auto paths = distributeLoops(p, dl);
   for (int s = 0; s < int(p.statements.size()); ++s) {
     auto sf = statementFacts(p, s, pf, lt, dl, opts, privateReaders, guardsSeen);
     if (!sf)
       return sf.error();
+    sf->path = paths[size_t(s)];
     pf.statementIndex[p.statements[s].id] = int(pf.statements.size());
     pf.statements.push_back(std::move(*sf));
   }

@@ -195,6 +195,10 @@ struct StatementFacts {
   std::vector<std::vector<int>> sequentialThrough;
   std::vector<RhsFacts> rhs;
   OverlapFacts overlap;
+  /// Its place in the distributed nest the estimator assumes
+  /// (LoopDistribution.h): statements share the copy of their loop at
+  /// position q where their paths agree up to q; empty in no phase.
+  std::vector<int> path;
 };
 
 struct ProgramFacts {

@@ -68,10 +68,13 @@ TEST(SectionUnion, NeighbouringReferencesTravelInOneMessage) {
   EXPECT_EQ(comm(run(p, planesAndColumns(), separate), s, "P").size(), 2u);
 }
 
-/// eflux's flux nest, reduced: DO J / DO I, FS(I,J,1) = W(I+1,J,1) and
-/// FS(I,J,2) = W(I+1,J,2) (+ W(I+1,J,1) where `both`), the rows blocked
-/// over N, the planes collapsed.
-std::pair<Program, std::vector<std::string>> fluxes(bool both) {
+/// eflux's flux nest, reduced: DO J / DO I, Q = W(I+1,J,1) (a private
+/// scalar, as eflux's QSP) and FS(I,J,2) = Q * W(I+1,J,2) (+ W(I+1,J,1)
+/// where `both`), the rows blocked over N, the planes collapsed. The scalar
+/// keeps the two statements in one loop when it is distributed
+/// (LoopDistribution.h), as eflux's keep its; `tied` false makes the first
+/// FS(I,J,1) = W(I+1,J,1) instead, and the loop splits in two.
+std::pair<Program, std::vector<std::string>> fluxes(bool both, bool tied = true) {
   ModelBuilder b;
   b.param("N", n);
   b.array("FS", {n, n, 4});
@@ -79,14 +82,22 @@ std::pair<Program, std::vector<std::string>> fluxes(bool both) {
   auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
   auto i = b.loop("I", b.c(1), b.p("N", 1, -1), j, 1, true);
   auto w = [&](int64_t plane) { return b.ref("W", {b.iv(i, 1, 1), b.iv(j), b.c(plane)}); };
-  auto s1 = b.stmt({j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.c(1)}), {w(1)},
-                   {.loads = 1, .stores = 1});
+  auto s1 = tied ? b.scalarStmt({j, i}, "Q", {w(1)}, {.loads = 1}, "")
+                 : b.stmt({j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.c(1)}), {w(1)},
+                          {.loads = 1, .stores = 1});
   std::vector<Reference> rhs{w(2)};
   if (both)
     rhs.push_back(w(1));
   auto s2 = b.stmt({j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.c(2)}), std::move(rhs),
-                   {.loads = unsigned(both ? 2 : 1), .stores = 1, .fadd = unsigned(both)});
-  return {b.build(), {s1, s2}};
+                   {.loads = unsigned(both ? 2 : 1), .stores = 1, .fadd = unsigned(both), .fmul = 1});
+  Program p = b.build();
+  if (tied) {
+    Expr q;
+    q.kind = Expr::Kind::Scalar;
+    q.name = "Q";
+    p.statements[1].expr = q; // reads Q
+  }
+  return {p, {s1, s2}};
 }
 
 Layout rows() {
@@ -113,6 +124,12 @@ TEST(Coalescing, ShiftsOfOneArrayBeforeOneLoopAreOneMessage) {
   ASSERT_EQ(comm(apart, s[1], "W").size(), 1u);
   EXPECT_EQ(comm(apart, s[1], "W")[0].messageWords, double(n));
   EXPECT_LT(e.communicationSeconds, apart.communicationSeconds);
+  // Two statements nothing ties run in two copies of the loop, one after
+  // the other (loop distribution): a message each.
+  auto [q, t] = fluxes(false, false);
+  const Estimate split = run(q, rows());
+  ASSERT_EQ(comm(split, t[1], "W").size(), 1u);
+  EXPECT_EQ(comm(split, t[0], "W")[0].messageWords, double(n));
 }
 
 TEST(Coalescing, AReferenceAlreadyCarriedAddsNothing) {
