@@ -23,6 +23,18 @@ inline Program sample(const std::string &name, std::map<std::string, int64_t> pa
   return p.ok() ? std::move(*p) : Program{};
 }
 
+/// The advice on `procs` iPSC/2 nodes with the default options (the
+/// program's dependences).
+inline Advice adviseIpsc2(const Program &p, int64_t procs) {
+  auto m = loadMachine("ipsc2");
+  EXPECT_TRUE(m.ok());
+  AdviseOptions o;
+  o.procs = procs;
+  auto a = advise(p, *m, o);
+  EXPECT_TRUE(a.ok()) << (a.ok() ? "" : a.error().str());
+  return a.ok() ? std::move(*a) : Advice{};
+}
+
 /// `timeLimit`: the exact optimiser's, for tests that assert what it proves
 /// (a loaded or sanitised build must not turn a proof into a time-out).
 inline Advice adviseThesis(const Program &p, int64_t procs = 16, bool exact = true,

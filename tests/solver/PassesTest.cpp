@@ -166,18 +166,15 @@ TEST(Advise, FewerProcessorsEstimatedFasterAreRecommendedOnAllP) {
   // 64 with its blocks kept: one processor holds A, the others nothing.
   auto p = test::sample("dgefa", {{"N", 16}});
   auto m = loadMachine("ipsc2");
-  AdviseOptions o;
-  o.procs = 64;
-  auto a = advise(p, *m, o);
-  ASSERT_TRUE(a.ok()) << a.error().str();
+  const Advice a = test::adviseIpsc2(p, 64);
   bool warned = false;
-  for (auto &w : a->warnings) warned |= w.kind == "fewer-processors";
+  for (auto &w : a.warnings) warned |= w.kind == "fewer-processors";
   EXPECT_TRUE(warned);
-  EXPECT_EQ(a->recommended.origin, "fewer-processors");
-  EXPECT_EQ(a->recommended.layout.procs(), 64);
-  EXPECT_LT(a->recommended.seconds, a->solver.optimalSeconds);
+  EXPECT_EQ(a.recommended.origin, "fewer-processors");
+  EXPECT_EQ(a.recommended.layout.procs(), 64);
+  EXPECT_LT(a.recommended.seconds, a.solver.optimalSeconds);
   int64_t holders = 1; // processors holding part of A
-  for (const DimLayout &d : a->recommended.layout.arrays.at("A").dims)
+  for (const DimLayout &d : a.recommended.layout.arrays.at("A").dims)
     if (d.distributed()) {
       ASSERT_EQ(d.kind, DistKind::BlockCyclic);
       holders *= (16 + d.block - 1) / d.block;
@@ -185,12 +182,12 @@ TEST(Advise, FewerProcessorsEstimatedFasterAreRecommendedOnAllP) {
   EXPECT_EQ(holders, 1);
   // Its estimate is the layout's, and the heuristic's is among the
   // alternatives.
-  EXPECT_TRUE(validateLayout(p, a->recommended.layout, 64).ok());
-  auto e = estimate(p, a->recommended.layout, *m);
+  EXPECT_TRUE(validateLayout(p, a.recommended.layout, 64).ok());
+  auto e = estimate(p, a.recommended.layout, *m);
   ASSERT_TRUE(e.ok());
-  EXPECT_NEAR(e->predictedSeconds, a->recommended.seconds, 1e-9 * a->recommended.seconds);
+  EXPECT_NEAR(e->predictedSeconds, a.recommended.seconds, 1e-9 * a.recommended.seconds);
   bool heuristicShown = false;
-  for (auto &r : a->alternatives) heuristicShown |= r.origin == "heuristic";
+  for (auto &r : a.alternatives) heuristicShown |= r.origin == "heuristic";
   EXPECT_TRUE(heuristicShown);
 }
 
@@ -199,16 +196,11 @@ TEST(Advise, AnOptimumNoMateriallyFasterLeavesThePassesLayout) {
   // layout 0.02 % below the passes' BLOCK one (4 % slower when simulated).
   // Within kMaterialGain the passes' layout is recommended, the optimum
   // still reported.
-  auto p = test::sample("fig4_5", {{"N", 32}});
-  auto m = loadMachine("ipsc2");
-  AdviseOptions o;
-  o.procs = 4;
-  auto a = advise(p, *m, o);
-  ASSERT_TRUE(a.ok()) << a.error().str();
-  ASSERT_LT(a->solver.optimalSeconds, a->solver.heuristicSeconds);
-  ASSERT_GT(a->solver.optimalSeconds, a->solver.heuristicSeconds * (1 - 1e-3));
-  EXPECT_EQ(a->recommended.origin, "heuristic");
-  EXPECT_EQ(a->recommended.seconds, a->solver.heuristicSeconds);
+  const Advice a = test::adviseIpsc2(test::sample("fig4_5", {{"N", 32}}), 4);
+  ASSERT_LT(a.solver.optimalSeconds, a.solver.heuristicSeconds);
+  ASSERT_GT(a.solver.optimalSeconds, a.solver.heuristicSeconds * (1 - 1e-3));
+  EXPECT_EQ(a.recommended.origin, "heuristic");
+  EXPECT_EQ(a.recommended.seconds, a.solver.heuristicSeconds);
 }
 
 TEST(Render, HpfAndSarifNameTheArrays) {
