@@ -5,7 +5,7 @@
 // analysis through extract(); the opt plugin (plugin/Plugin.cpp) registers
 // this pass with a consumer that writes the model as JSON:
 //
-//   opt-19 -load-pass-plugin=libDlayoutPlugin.so -passes=dlayout-extract \
+//   opt-19 -load-pass-plugin=libDlayoutPlugin.so -passes=dlayout-extract
 //          -disable-output file.ll [-dlayout-output=model.json]
 //
 //===----------------------------------------------------------------------===//

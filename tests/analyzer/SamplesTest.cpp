@@ -149,8 +149,9 @@ TEST(Dgefa, PivotRowReferencesHaveAnUnknownFirstSubscript) {
   // Nothing else is unknown: A(I,J), A(K,J), A(I,K) are single-index.
   for (auto &s : P.statements)
     for (auto &r : s.refs)
-      if (r.array == "A")
+      if (r.array == "A") {
         EXPECT_NE(r.subscripts[1].cls, SubscriptClass::Unknown);
+      }
 }
 
 TEST(Dgefa, UpdateLoopsAreParallel) {
@@ -350,12 +351,13 @@ TEST(Guards, AnIfAboveALoopIsEvaluatedOnceWhereItStands) {
     if (!readsPred) continue;
     ++tested;
     EXPECT_GT(i, at) << s.id << " tests the predicate before the IF";
-    if (s.loops.size() > 1) // inside DO 15 or DO 80: no A(L,K) of the guard's
+    if (s.loops.size() > 1) { // inside DO 15 or DO 80: no A(L,K) of the guard's
       for (auto &r : s.refs)
         EXPECT_FALSE(r.array == "A" && r.subscripts[0].cls == SubscriptClass::Unknown &&
                      r.subscripts[1].affine.coeffs.size() == 1 &&
                      r.subscripts[1].affine.coeffs.count(pred->loops[0]))
             << s.id;
+    }
   }
   // The swap (3), the scaling (1), the row exchange (3) and the update (1).
   EXPECT_EQ(tested, 8);
@@ -386,7 +388,9 @@ TEST(ValueExprs, BoundsReadArrays) {
   Program O = extractSample("paradigm/olda.F", {{"NUM", 4}, {"MORB", 4}});
   for (auto &l : O.loops)
     for (auto *b : {&l.lower, &l.upper})
-      if (b->kind == Bound::Kind::NonAffine) EXPECT_TRUE(b->expr) << l.id << " " << b->text;
+      if (b->kind == Bound::Kind::NonAffine) {
+        EXPECT_TRUE(b->expr) << l.id << " " << b->text;
+      }
 }
 
 TEST(ValueExprs, CountersBecomeStatements) {

@@ -50,7 +50,11 @@ Expr op(std::string name, std::vector<Expr> args,
 }
 
 Bound bound(Bound::Kind kind, std::vector<AffineExpr> terms, std::string text) {
-  return {kind, std::move(terms), std::move(text)};
+  Bound b;
+  b.kind = kind;
+  b.terms = std::move(terms);
+  b.text = std::move(text);
+  return b;
 }
 
 Array array(std::string name, std::vector<ArrayDim> dims, unsigned bytes,
