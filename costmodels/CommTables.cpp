@@ -112,18 +112,14 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
 /// is known there; otherwise every processor.
 Senders TermWalk::shiftSenders(int d, const SubRef &L, const SubRef &R, const LoopRange &lr,
                                int direction) const {
-  if (!L.dist || !R.dist || !L.dist->blocked() || !R.dist->blocked() ||
-      L.dist->meshDim != R.dist->meshDim || L.dist->procs != R.dist->procs ||
-      !L.beta.terms.empty() || L.beta.opaque || lr.trips < 1 ||
-      lr.first != std::floor(lr.first))
+  if (!R.dist || !R.dist->blocked() || !L.dist || L.dist->meshDim != R.dist->meshDim ||
+      L.dist->procs != R.dist->procs)
     return {};
-  double span = double(lr.step) * (lr.trips - 1) * (lr.ascending ? 1 : -1);
-  auto at = [&](double v) { return L.alpha * int64_t(v) + L.beta.constant; };
-  auto o1 = ownerCoordinate(*L.dist, at(lr.first));
-  auto o2 = ownerCoordinate(*L.dist, at(lr.first + span));
-  if (!o1 || !o2)
+  auto owners = blockOwners(L, lr);
+  if (!owners)
     return {};
-  int64_t lo = std::min(*o1, *o2), hi = std::max(*o1, *o2), N = procsOf(d);
+  const auto [lo, hi] = *owners;
+  const int64_t N = procsOf(d);
   // direction +1: each block receives from the one below it.
   Senders s{d, direction > 0 ? std::max<int64_t>(lo, 1) - 1 : lo + 1,
             direction > 0 ? hi - 1 : std::min(hi, N - 2) + 1};
@@ -186,10 +182,7 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                        : term(Primitive::Transfer, d, "Table 4.2 (2): 1-synchronous", 1,
                               indicator(N));
     if (shift) // as a boundary's (case 3)
-      t.direction = (L.beta.constant - L.dist->offset) * R.alpha >
-                            (R.beta.constant - R.dist->offset) * L.alpha
-                        ? 1
-                        : -1;
+      t.direction = shiftDirection(L, R);
     dim.terms.push_back(t);
     return;
   }
@@ -201,9 +194,7 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
     double bd = std::min(exact ? *exact : boundaryData(L, R, lr), mR);
     dim.boundary = true;
     dim.shift = bd;
-    int64_t c1 = L.beta.constant - L.dist->offset;
-    int64_t c2 = R.beta.constant - R.dist->offset;
-    dim.shiftDirection = (c1 * R.alpha > c2 * L.alpha) ? 1 : -1;
+    dim.shiftDirection = shiftDirection(L, R);
     dim.shiftSenders = shiftSenders(d, L, R, lr, dim.shiftDirection);
     CommTerm t = term(Primitive::Shift, d,
                       "Table 4.2 (3): boundary communication", 1, indicator(N));

@@ -204,14 +204,10 @@ std::optional<int64_t> TermWalk::numberOwner(const SubRef &s) const {
   return ownerCoordinate(*s.dist, s.beta.constant);
 }
 
-std::optional<std::pair<int64_t, int64_t>> TermWalk::ownersOver(const SubRef &s,
-                                                                const LoopRange &lr) const {
-  if (s.kind != SubRef::Single || !s.dist || !s.dist->onMesh() || !s.beta.terms.empty() ||
-      s.beta.opaque || lr.trips < 1 || lr.first != std::floor(lr.first))
-    return std::nullopt;
-  if (les(s, lr) >= double(s.dist->procs))
-    return std::pair<int64_t, int64_t>{0, s.dist->procs - 1};
-  if (!s.dist->blocked())
+std::optional<std::pair<int64_t, int64_t>> TermWalk::blockOwners(const SubRef &s,
+                                                                 const LoopRange &lr) {
+  if (!s.dist || !s.dist->blocked() || !s.beta.terms.empty() || s.beta.opaque ||
+      lr.trips < 1 || lr.first != std::floor(lr.first))
     return std::nullopt;
   double last = lr.first + double(lr.step) * (lr.trips - 1) * (lr.ascending ? 1 : -1);
   auto o1 = ownerCoordinate(*s.dist, s.alpha * int64_t(lr.first) + s.beta.constant);
@@ -219,6 +215,16 @@ std::optional<std::pair<int64_t, int64_t>> TermWalk::ownersOver(const SubRef &s,
   if (!o1 || !o2)
     return std::nullopt;
   return std::pair<int64_t, int64_t>{std::min(*o1, *o2), std::max(*o1, *o2)};
+}
+
+std::optional<std::pair<int64_t, int64_t>> TermWalk::ownersOver(const SubRef &s,
+                                                                const LoopRange &lr) const {
+  if (s.kind != SubRef::Single || !s.dist || !s.dist->onMesh() || !s.beta.terms.empty() ||
+      s.beta.opaque || lr.trips < 1 || lr.first != std::floor(lr.first))
+    return std::nullopt;
+  if (les(s, lr) >= double(s.dist->procs))
+    return std::pair<int64_t, int64_t>{0, s.dist->procs - 1};
+  return blockOwners(s, lr);
 }
 
 SubRef TermWalk::fixedOuter(SubRef s) const {

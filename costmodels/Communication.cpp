@@ -230,9 +230,7 @@ void merge(std::vector<CommCost> &one, std::vector<CommCost> &into) {
     auto same = std::find_if(into.begin(), into.end(), [&](const CommCost &d) {
       return d.primitive == c.primitive && d.group == c.group && d.rule == c.rule &&
              d.shiftDim == c.shiftDim && d.direction == c.direction &&
-             d.pipelined == c.pipelined && d.tiles == c.tiles &&
-             d.senders.meshDim == c.senders.meshDim && d.senders.first == c.senders.first &&
-             d.senders.last == c.senders.last && d.senders.share == c.senders.share;
+             d.pipelined == c.pipelined && d.tiles == c.tiles && d.senders == c.senders;
     });
     if (same == into.end()) {
       into.push_back(std::move(c));
@@ -556,23 +554,20 @@ void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveC
         const CommCost &e = comm[q.statement].costs[q.term];
         return e.shiftDim == c.shiftDim &&
                e.direction == c.direction && e.group == c.group && e.span == c.span &&
-               e.repetitions == c.repetitions && e.tiles == c.tiles &&
-               e.senders.meshDim == c.senders.meshDim && e.senders.first == c.senders.first &&
-               e.senders.last == c.senders.last && e.senders.share == c.senders.share;
+               e.repetitions == c.repetitions && e.tiles == c.tiles && e.senders == c.senders;
       });
       if (into == same.end()) {
         same.push_back({k, n});
         continue;
       }
       CommCost &e = comm[into->statement].costs[into->term];
-      size_t fresh = 0;
+      size_t fresh = 0; // references e does not carry yet
       for (const RhsFacts *r : c.carried)
-        if (!carries(e, r))
-          ++fresh;
-      const double part = double(fresh) / double(c.carried.size());
-      for (const RhsFacts *r : c.carried)
-        if (!carries(e, r))
+        if (!carries(e, r)) {
           e.carried.push_back(r);
+          ++fresh;
+        }
+      const double part = double(fresh) / double(c.carried.size());
       e.words += part * c.words;
       e.bytes += part * c.bytes;
       e.sharedBy += c.sharedBy;

@@ -69,6 +69,7 @@ struct Senders {
   int meshDim = -1;
   int64_t first = 0, last = 0;
   double share = 1;
+  bool operator==(const Senders &) const = default;
   /// Whether the processor at `coords` (one per mesh dimension) sends.
   bool includes(const std::vector<int64_t> &coords) const {
     if (meshDim < 0 || size_t(meshDim) >= coords.size()) return true;

@@ -37,6 +37,15 @@ inline bool spread(const SubRef &s) {
   return s.kind == SubRef::Single && s.dist && s.dist->onMesh() && s.dist->procs > 1;
 }
 
+/// The direction data moves between two single-index sub-references of one
+/// mesh dimension whose owners differ by a fixed distance (Table 4.2 cases 2
+/// and 3): +1 towards higher coordinates, where L's offset from its
+/// distribution's origin leads R's.
+inline int shiftDirection(const SubRef &L, const SubRef &R) {
+  int64_t c1 = L.beta.constant - L.dist->offset, c2 = R.beta.constant - R.dist->offset;
+  return c1 * R.alpha > c2 * L.alpha ? 1 : -1;
+}
+
 inline int rawLevel(const SubRef &s) {
   if (s.kind == SubRef::Single || s.kind == SubRef::Unknown)
     return s.loop + 1;
@@ -96,6 +105,11 @@ private:
   /// them all, else for blocks (contiguous); nullopt otherwise.
   std::optional<std::pair<int64_t, int64_t>> ownersOver(const SubRef &s,
                                                         const LoopRange &lr) const;
+  /// The lowest and highest coordinates a single-index sub-reference whose
+  /// beta is a number reaches over the loop in a distribution of blocks
+  /// that do not wrap round (contiguous); nullopt otherwise.
+  static std::optional<std::pair<int64_t, int64_t>> blockOwners(const SubRef &s,
+                                                                const LoopRange &lr);
 
   void noteIrregular(int d);
 
