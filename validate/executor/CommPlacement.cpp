@@ -248,11 +248,11 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
     // Invariant when nothing the enumeration evaluates depends on the loops
     // outside the node.
     std::vector<int> outer(s.loops.begin(), s.loops.begin() + std::min(level, s.depth()));
-    auto dep = [&](const CRef &cr) {
-      for (auto &sub : cr.subs)
-        if (sub.indirect || !sub.expr.empty() || sub.affine.usesSlotBelow(outer)) return true;
-      return false;
+    // A subscript whose value may change between visits of the node.
+    auto moves = [&](const auto &sub) {
+      return sub.indirect || !sub.expr.empty() || sub.affine.usesSlotBelow(outer);
     };
+    auto dep = [&](const CRef &cr) { return std::any_of(cr.subs.begin(), cr.subs.end(), moves); };
     // An indirect action's enumeration also reads the index values and the
     // bounds' elements: unchanged while no statement in a loop around the
     // node writes their arrays (Kali/PARTI reuse the saved schedule; the
@@ -265,8 +265,7 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
         if (!sub.indirect) continue;
         const CRef &ir = in.indexRefs[sub.indexRef];
         reads.insert(ir.array);
-        for (auto &isub : ir.subs)
-          if (isub.indirect || !isub.expr.empty() || isub.affine.usesSlotBelow(outer)) return true;
+        if (dep(ir)) return true;
       }
       return false;
     };
@@ -290,9 +289,7 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
           if (t.usesSlotBelow(outer)) varies = true;
         for (auto &r : b->refs) {
           reads.insert(r.array);
-          for (auto &sub : r.subs) // a bound's element: affine subscripts within the node
-            if (ind && (sub.indirect || !sub.expr.empty() || sub.affine.usesSlotBelow(outer)))
-              varies = true;
+          if (ind && dep(r)) varies = true; // a bound's element: affine subscripts within the node
         }
         // A bound's expression (DO J = 1, COUNT(I)): its elements' values,
         // unchanged as above, and no scalar, which a loop around may set.
