@@ -275,7 +275,7 @@ void FunctionBuilder::evaluateLoops() {
     if (!trip) { // bounded by the extents it indexes later (TripBounds.cpp)
       auto given = Opts.tripCounts.find(M.loc.line);
       trip = given != Opts.tripCounts.end() ? given->second : Opts.defaultTripCount;
-      AssumedTrips.push_back({LoopIndex[R.loop], given != Opts.tripCounts.end()});
+      if (given == Opts.tripCounts.end()) AssumedTrips.push_back(LoopIndex[R.loop]);
     }
     M.tripCount = std::max(0.0, *trip);
     auto lo = valueOf(Lower[M.id]), hi = valueOf(Upper[M.id]);

@@ -52,7 +52,7 @@ private:
   std::string arrayName(const MemoryObject *O);
   // TripBounds.cpp: assumed trip counts lowered to the extents they index.
   void boundAssumedTripCounts();
-  std::vector<std::pair<size_t, bool>> AssumedTrips; // P.loops index, count given
+  std::vector<size_t> AssumedTrips; // P.loops indices of counts not given by the user
 
   // Statements.cpp: statements, expressions, guards, reductions.
   void buildStatements();

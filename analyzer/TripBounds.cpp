@@ -43,31 +43,25 @@ std::optional<std::pair<double, size_t>> withinBounds(const Reference &ref, cons
 } // namespace
 
 void FunctionBuilder::boundAssumedTripCounts() {
-  for (const auto &[index, given] : AssumedTrips) {
+  for (size_t index : AssumedTrips) {
     Loop &L = P.loops[index];
     std::string because;
-    if (!given)
-      for (size_t s = FirstStatement; s < P.statements.size(); ++s) {
-        const Statement &st = P.statements[s];
-        if (std::find(st.loops.begin(), st.loops.end(), L.id) == st.loops.end())
-          continue;
-        for (const Reference &ref : st.refs) {
-          auto a = std::find_if(P.arrays.begin(), P.arrays.end(),
-                                [&](const Array &x) { return x.name == ref.array; });
-          if (a == P.arrays.end())
-            continue;
+    for (size_t s = FirstStatement; s < P.statements.size(); ++s) {
+      const Statement &st = P.statements[s];
+      if (std::find(st.loops.begin(), st.loops.end(), L.id) == st.loops.end())
+        continue;
+      for (const Reference &ref : st.refs)
+        if (const Array *a = P.findArray(ref.array))
           if (auto b = withinBounds(ref, *a, L.id, L.step); b && b->first < L.tripCount) {
             L.tripCount = b->first;
             because = "no more than dimension " + std::to_string(b->second + 1) + " of " +
                       ref.array + ", which its index subscripts, holds; ";
           }
-        }
-      }
-    if (!given)
-      warnOnce("trip-count", "loop " + L.id + " (" + L.var + ") has bounds that are "
-               "not affine; its trip count is assumed to be " +
-               std::to_string((int64_t)L.tripCount) + " (" + because + "give --trip-count " +
-               std::to_string(L.loc.line) + "=VALUE)", L.loc);
+    }
+    warnOnce("trip-count", "loop " + L.id + " (" + L.var + ") has bounds that are "
+             "not affine; its trip count is assumed to be " +
+             std::to_string((int64_t)L.tripCount) + " (" + because + "give --trip-count " +
+             std::to_string(L.loc.line) + "=VALUE)", L.loc);
   }
 }
 
