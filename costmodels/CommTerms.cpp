@@ -284,6 +284,9 @@ void TermWalk::type2Pair(int d, int l) {
                         "bd * (les - 1) * Transfer(1)");
       t.count = bd * std::max(eta - 1, 0.0);
       t.boundaryTransfer = true;
+      if (eta > 1)
+        t.chainShare = 1 / (eta - 1);
+      t.chain = shiftSenders(d, L, R, lr, shiftDirection(L, R));
       t.loop = l;
       dim.terms.push_back(t);
       if (out.boundary.loop < 0) {
@@ -318,6 +321,8 @@ void TermWalk::constantPair(int d) {
   if (L.kind == SubRef::Replicated) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                              "invariant pair: replicated lhs", procsOf(d)));
+    if (auto o = numberOwner(R)) // exactOwners: the element's owner is the root
+      dim.terms.back().source = *o;
     return;
   }
   if (scalarCombine()) {

@@ -52,6 +52,12 @@ struct CommTerm {
   int64_t source = -1; // the coordinate it leaves from, where known (exactOwners)
   double count = 1;              // Transfers repeated: bd (les - 1), or n_l
   bool boundaryTransfer = false; // type-2 case 2, covers its loop
+  /// A boundary-Transfer's chain: its les - 1 processors (les <= N) each
+  /// send bd of the bd (les - 1) Transfers, 1 / (les - 1) of them; who they
+  /// are where known (all but the last block, as a boundary Shift's
+  /// senders). 1 and everyone for every other term.
+  Senders chain;
+  double chainShare = 1;
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
   int meshDim = -1;
   int direction = 0; // a Shift of the local data: +1 towards higher coordinates

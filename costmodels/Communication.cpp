@@ -18,6 +18,10 @@ struct Repetitions {
   double normal = 0;   // every term but a boundary-Transfer
   double boundary = 0; // a boundary-Transfer (its count included)
   bool pipelined = false;
+  /// Pipelined: the boundary-Transfer's messages, one per crossing at every
+  /// iteration of the loops it is repeated in, where `boundary` counts the
+  /// steps on the critical path.
+  double boundaryMessages = 0;
 };
 
 /// Section 4.5.3: repetitions of the reference's terms, with pipelining.
@@ -55,6 +59,7 @@ Repetitions repetitions(const StatementFacts &sf, const RhsFacts &rf,
   // as repetitions of it.
   double total = count + extra * std::max(nk1 - 1, 0.0);
   r.boundary = count > 0 ? outer * total / count : 0;
+  r.boundaryMessages = all / std::max(nk, 1.0);
   r.pipelined = true;
   return r;
 }
@@ -439,6 +444,8 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.sharedBy = sharedBy[i];
         c.tiles = t.tiles;
         c.senders = ct.senders;
+        if (ct.boundaryTransfer && r.pipelined && r.boundary > 0)
+          c.senders.share *= r.boundaryMessages / r.boundary;
         c.span = ct.span;
         c.shiftDim = ct.shiftDim;
         c.direction = ct.direction;

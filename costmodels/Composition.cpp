@@ -131,13 +131,15 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.loop = c.boundaryTransfer ? c.loop : -1;
       if (c.source >= 0)
         t.senders = {int(d), c.source, c.source};
+      else if (c.boundaryTransfer)
+        t.senders = c.chain;
       if (c.prim == Primitive::Shift && c.direction != 0) {
         t.shiftDim = int(d);
         t.direction = c.direction;
       }
       if (t.prim == Primitive::OneToManyMulticast || t.prim == Primitive::Scatter ||
           t.prim == Primitive::Transfer) // one source, moving with the operand
-        t.senders.share = sourceShare(rt, c);
+        t.senders.share = sourceShare(rt, c) * c.chainShare;
       t.rule = c.rule;
       // Beyond the thesis: R Gathers (or Reductions) along this mesh
       // dimension, each to the next tile's lhs owner (DimResult::receivers),

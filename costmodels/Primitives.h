@@ -63,7 +63,9 @@ const char *toString(Primitive p);
 /// `share`: the fraction of the term's repetitions one sender sends -- 1 in
 /// S where the tiles of the operand come from S processors one after
 /// another (dflux's DIS2(I,J) multicast a J-block at a time, each block's
-/// from its owner). Used to predict the busiest processor's bytes
+/// from its owner); above 1 for a pipelined boundary-Transfer (section
+/// 4.5.3), whose repetitions count the steps of the pipeline, fewer than
+/// the messages it sends. Used to predict the busiest processor's bytes
 /// (validate/).
 struct Senders {
   int meshDim = -1;

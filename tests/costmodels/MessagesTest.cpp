@@ -223,6 +223,52 @@ TEST(Senders, ConcurrentGathersReceiversSendOnlyToTheOthers) {
   EXPECT_DOUBLE_EQ(more.senders.share, double(N - 2) / double(N - 1));
 }
 
+TEST(Senders, ABoundaryTransferChainLeavesEachBlockButTheLastOnce) {
+  // DO I: A(I) = A(I-1) + B(I), A blocked over 4: the recurrence crosses
+  // each block boundary once, les - 1 = 3 Transfers along the chain, and
+  // each comes from another block: one processor sends one of them, and
+  // the last block none. Cyclic, every step crosses: A(1:63) are sent,
+  // 16 of them by the processor holding A(1), A(5), ...
+  constexpr int64_t m = 64;
+  ModelBuilder b;
+  b.array("A", {m});
+  b.array("B", {m});
+  auto i = b.loop("I", b.c(2), b.c(m));
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("A", {b.iv(i, 1, -1)}), b.ref("B", {b.iv(i)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  b.dep(s, s, Dependence::Kind::Flow, "A", i, {"<"}, {1});
+  Program p = b.build();
+  auto c = comm(run(p, layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}})), s, "A");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Transfer") << c[0].rule;
+  EXPECT_DOUBLE_EQ(c[0].repetitions, N - 1) << c[0].rule;
+  EXPECT_DOUBLE_EQ(c[0].repetitions * c[0].senders.share, 1.0);
+  EXPECT_EQ(c[0].senders.meshDim, 0);
+  EXPECT_TRUE(c[0].senders.includes({0}));
+  EXPECT_FALSE(c[0].senders.includes({N - 1}));
+  auto wraps = comm(run(p, layout({N}, {{"A", {cyclic(0)}}, {"B", {cyclic(0)}}})), s, "A");
+  ASSERT_EQ(wraps.size(), 1u);
+  EXPECT_DOUBLE_EQ(wraps[0].repetitions * wraps[0].senders.share, 16.0);
+}
+
+TEST(Senders, AReplicatedLhsIsFilledFromTheElementsOwner) {
+  // DO I: A(I) = B(64), A replicated, B blocked over 4: every copy of A
+  // needs B(64), multicast from its owner, the last block; no other
+  // processor sends.
+  constexpr int64_t m = 64;
+  ModelBuilder b;
+  b.array("A", {m});
+  b.array("B", {m});
+  auto i = b.loop("I", b.c(1), b.c(m), "", 1, true);
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.c(m)})}, {.loads = 1, .stores = 1});
+  auto c = comm(run(b.build(), layout({N}, {{"A", {replicated(0)}}, {"B", {block(0)}}})), s, "B");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "OneToManyMulticast") << c[0].rule;
+  EXPECT_EQ(c[0].senders.meshDim, 0);
+  EXPECT_EQ(c[0].senders.first, N - 1);
+  EXPECT_EQ(c[0].senders.last, N - 1);
+}
+
 TEST(PartialsExchange, OwnersDifferingInTwoMeshDimensions) {
   // C(I,J) = C(I,J) + A(I,K) * B(K,J) on a 2 x 8 mesh, A's rows cyclic on
   // the first mesh dimension and its columns blocked on the second, C

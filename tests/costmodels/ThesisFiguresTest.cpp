@@ -196,6 +196,10 @@ TEST(Fig4_20, PipelinedBoundaryTransfers) {
   double nj = n1 - 1;
   EXPECT_EQ(t[0].repetitions, (N1 - 1) + (nj - 1));
   EXPECT_NEAR(t[0].seconds, ((N1 - 1) + (nj - 1)) * T(8), 1e-12);
+  // The pipeline's steps are not its messages: each block but the last
+  // sends its edge A(i) at every j, n_j of them.
+  EXPECT_DOUBLE_EQ(t[0].repetitions * t[0].senders.share, nj);
+  EXPECT_FALSE(t[0].senders.includes({N1 - 1}));
   // A(i) in S2 is strictly synchronous with C(i, j): nothing to send.
   EXPECT_EQ(commSeconds(e, "S2"), 0);
 
@@ -205,6 +209,7 @@ TEST(Fig4_20, PipelinedBoundaryTransfers) {
   auto u = comm(run(p, l, o), "S1", "A");
   ASSERT_EQ(u.size(), 1u);
   EXPECT_EQ(u[0].repetitions, nj * (N1 - 1));
+  EXPECT_DOUBLE_EQ(u[0].repetitions * u[0].senders.share, nj);
 }
 
 //===----------------------------------------------------------------------===//
