@@ -137,9 +137,20 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
     // Beyond the thesis (exactOwners): where the element's owner is known
     // it is the root, and a member too where the lhs's owners over the
     // loop do not include it (lu's column k to the owners of columns > k).
+    // So too where the operand is tiled over another loop (section 4.4.3,
+    // dflux's DIS2(I,J) to FS(I,J,N)'s planes, a column at a time): each
+    // tile's root is its elements' owner, and one outside the lhs's owners
+    // sends to every member.
+    const SubRef &B = base_[d].second;
+    auto span = L.dist ? ownersOver(L, lr) : std::nullopt;
     if (auto o = numberOwner(R); o && L.dist && L.dist->meshDim == R.dist->meshDim) {
       t.source = *o;
-      if (auto span = ownersOver(L, lr); span && (*o < span->first || *o > span->second))
+      if (span && (*o < span->first || *o > span->second))
+        t.group += 1;
+    } else if (opts_.exactOwners && span && spread(B) && B.loop != l &&
+               B.dist->meshDim == L.dist->meshDim) {
+      if (auto roots = ownersOver(B, rangeOf(sf_, B.loop));
+          roots && (roots->first < span->first || roots->second > span->second))
         t.group += 1;
     }
     dim.terms.push_back(t);
@@ -152,9 +163,10 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                                reductionGroup(d, les(R, lr))));
     } else {
       dim.size = mlis(R, lr);
-      dim.terms.push_back(term(Primitive::Gather, d,
-                               "Table 4.2: constant / single",
-                               int64_t(les(R, lr))));
+      CommTerm t = term(Primitive::Gather, d, "Table 4.2: constant / single", int64_t(les(R, lr)));
+      if (auto members = opts_.exactOwners ? ownersOver(R, lr) : std::nullopt)
+        t.senders = {d, members->first, members->second};
+      dim.terms.push_back(t);
     }
     return;
   }

@@ -116,9 +116,14 @@ int TermWalk::run() {
       return freeze;
     }
   }
-  for (int d = 0; d < D_; ++d)
+  for (int d = 0; d < D_; ++d) {
     if (level_[d] == 0)
       constantPair(d);
+    if (const SubRef &R = base_[d].second; opts_.exactOwners && spread(R) && R.loop >= 0) {
+      out.dims[d].loop = R.loop;
+      out.dims[d].iterations = mlis(R, rangeOf(sf_, R.loop));
+    }
+  }
   localSize(rhsDist);
   partialsExchange();
   ownerTurns();
@@ -286,7 +291,7 @@ void TermWalk::type2Pair(int d, int l) {
       t.boundaryTransfer = true;
       if (eta > 1)
         t.chainShare = 1 / (eta - 1);
-      t.chain = shiftSenders(d, L, R, lr, shiftDirection(L, R));
+      t.senders = shiftSenders(d, L, R, lr, shiftDirection(L, R));
       t.loop = l;
       dim.terms.push_back(t);
       if (out.boundary.loop < 0) {
@@ -388,8 +393,11 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
           continue;
         if (u.rhs) // each tile's operand from another processor
           sources = std::max(sources, std::min(les(u.driver, lr), T));
-        else // each tile's lhs on another processor
-          out.dims[u.dim].receivers *= std::max(1.0, std::min(les(u.driver, lr), out.tiles));
+        else { // each tile's lhs on another processor
+          DimResult &dim = out.dims[u.dim];
+          dim.receiverOwners = dim.receivers == 1 ? ownersOver(u.driver, lr) : std::nullopt;
+          dim.receivers *= std::max(1.0, std::min(les(u.driver, lr), out.tiles));
+        }
       }
     out.sourceShare *= std::ceil(T / sources) / T;
     for (const TileRequest &u : tiles)

@@ -35,6 +35,7 @@
 #include "costmodels/Primitives.h"
 #include "costmodels/SubReference.h"
 
+#include <optional>
 #include <vector>
 
 namespace dlayout::cost {
@@ -52,11 +53,14 @@ struct CommTerm {
   int64_t source = -1; // the coordinate it leaves from, where known (exactOwners)
   double count = 1;              // Transfers repeated: bd (les - 1), or n_l
   bool boundaryTransfer = false; // type-2 case 2, covers its loop
-  /// A boundary-Transfer's chain: its les - 1 processors (les <= N) each
-  /// send bd of the bd (les - 1) Transfers, 1 / (les - 1) of them; who they
-  /// are where known (all but the last block, as a boundary Shift's
-  /// senders). 1 and everyone for every other term.
-  Senders chain;
+  /// Who sends it along this mesh dimension, where known (exactOwners): a
+  /// boundary-Transfer's chain, all but the last block (as a boundary
+  /// Shift's senders); a Gather's members, the operand's owners over the
+  /// loop. Everyone else.
+  Senders senders;
+  /// The share of `count` one sender sends: a boundary-Transfer's les - 1
+  /// processors (les <= N) each send bd of its bd (les - 1), 1 / (les - 1);
+  /// 1 for every other term.
   double chainShare = 1;
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
   int meshDim = -1;
@@ -66,6 +70,14 @@ struct CommTerm {
 
 struct DimResult {
   double size = 1; // data size along this mesh dimension
+  /// Beyond the thesis (exactOwners): the loop the rhs sub-reference varies in where it
+  /// is a single index spread over this mesh dimension (-1 else), and the
+  /// iterations of it whose elements lie in one processor's block (mlis).
+  /// Dimensions varying in one loop are not independent: A(I,I) on a 2-D
+  /// mesh holds a block's share of the diagonal, no more than the fewest
+  /// of these, not its rows times its columns (Composition.cpp).
+  int loop = -1;
+  double iterations = 1;
   bool boundary = false;
   double shift = 0; // boundary: bd, the edge that crosses
   int shiftDirection = 0;
@@ -75,6 +87,9 @@ struct DimResult {
   /// another (section 4.4.3, "sr2 on the lhs": the term times les). Their
   /// Gathers run at once (Composition.cpp); 1 where no such tile.
   double receivers = 1;
+  /// The coordinates of those receivers, first to last, where one tile
+  /// request set them and its lhs is blocked (ownersOver).
+  std::optional<std::pair<int64_t, int64_t>> receiverOwners;
   std::vector<CommTerm> terms;
 };
 

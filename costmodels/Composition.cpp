@@ -67,9 +67,30 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
                                   const std::vector<int64_t> &mesh) {
   std::vector<ComposedTerm> terms;
   size_t D = rt.dims.size();
+  // The data: the product of the mesh dimensions' sizes, where the
+  // dimensions whose operand varies in one loop (DimResult::loop) hold no
+  // more than the fewest of its iterations any of them keeps on one
+  // processor (A(I,I): a block's share of the diagonal).
   double total = rt.localSize;
-  for (const auto &d : rt.dims)
-    total *= d.size;
+  for (size_t d = 0; d < D; ++d) {
+    const int l = rt.dims[d].loop;
+    if (l < 0) {
+      total *= rt.dims[d].size;
+      continue;
+    }
+    double sizes = 1, fewest = rt.dims[d].iterations;
+    bool first = true;
+    int members = 0;
+    for (size_t e = 0; e < D; ++e)
+      if (rt.dims[e].loop == l) {
+        first = first && e >= d;
+        ++members;
+        sizes *= rt.dims[e].size;
+        fewest = std::min(fewest, rt.dims[e].iterations);
+      }
+    if (first) // the group, once
+      total *= members > 1 ? std::min(sizes, fewest) : sizes;
+  }
 
   // Boundary Shifts (Table 4.5, row 3), one per non-empty subset T of the
   // boundary dimensions: the edges of T times the interiors of the others.
@@ -131,8 +152,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.loop = c.boundaryTransfer ? c.loop : -1;
       if (c.source >= 0)
         t.senders = {int(d), c.source, c.source};
-      else if (c.boundaryTransfer)
-        t.senders = c.chain;
+      else
+        t.senders = c.senders;
       if (c.prim == Primitive::Shift && c.direction != 0) {
         t.shiftDim = int(d);
         t.direction = c.direction;
@@ -155,9 +176,16 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
         each.prim = Primitive::Transfer;
         each.group = 1;
         each.count = c.count * (R - 1) / R;
-        // Where every processor along the dimension receives, a member sends
-        // to the R - 1 others: the Gather carries one, these R - 2.
-        each.senders.share = R >= double(mesh[d]) ? (R - 2) / (R - 1) : 1;
+        // Where every member receives too (every processor along the
+        // dimension does, or the receivers' blocks hold the members'), a
+        // member sends to the R - 1 others: the Gather carries one, these
+        // R - 2.
+        const auto &to = rt.dims[d].receiverOwners;
+        const Senders &from = c.senders;
+        bool membersReceive = R >= double(mesh[d]) ||
+                              (to && from.meshDim == int(d) && to->first <= from.first &&
+                               from.last <= to->second);
+        each.senders.share = membersReceive ? (R - 2) / (R - 1) : 1;
         if (t.prim == Primitive::Reduction)
           each.words *= rt.partials; // what the Reduction carries (below)
         each.rule = t.prim == Primitive::Gather

@@ -148,6 +148,28 @@ TEST(Coalescing, AReferenceAlreadyCarriedAddsNothing) {
   ASSERT_EQ(own.size(), 2u); // without coalescing, a Shift per reference
 }
 
+TEST(Diagonal, ABlocksShareOfTheDiagonalMoves) {
+  // DO I: D(I) = A(I,I), A blocked over a 2 x 2 mesh, D over its first
+  // dimension (Fig. 5.3): the copies of D(I) along the second need A(I,I)
+  // from the diagonal blocks, which hold n/2 of its elements each -- not
+  // their n/2 rows times n/2 columns. Over 2 x 8 (blocks of n/2 rows and
+  // n/8 columns) a diagonal block holds n/8.
+  constexpr int64_t m = 32;
+  ModelBuilder b;
+  b.array("A", {m, m});
+  b.array("D", {m});
+  auto i = b.loop("I", b.c(1), b.c(m), "", 1, true);
+  auto s = b.stmt({i}, b.ref("D", {b.iv(i)}), {b.ref("A", {b.iv(i), b.iv(i)})},
+                  {.loads = 1, .stores = 1});
+  Program p = b.build();
+  for (int64_t cols : {2, 8}) {
+    auto c = comm(run(p, layout({2, cols}, {{"A", {block(0), block(1)}}, {"D", {block(0)}}})), s,
+                  "A");
+    ASSERT_EQ(c.size(), 1u) << cols;
+    EXPECT_EQ(c[0].messageWords, double(m / cols)) << c[0].rule;
+  }
+}
+
 TEST(Senders, TiledOperandIsSentByEachOwnerInTurn) {
   // DO J / DO N / DO I: FS(I,J,N) = DIS2(I,J) * FS(I,J,N). Every plane
   // needs column J of DIS2: a multicast from its owner, tiled over J
@@ -165,6 +187,14 @@ TEST(Senders, TiledOperandIsSentByEachOwnerInTurn) {
   EXPECT_EQ(c[0].primitive, "OneToManyMulticast");
   EXPECT_EQ(c[0].repetitions, N);
   EXPECT_EQ(c[0].senders.share, 1.0 / N);
+  // On 8 processors the 4 planes lie on the first 4 and the columns on all
+  // 8: a tile's root among the last 4 is no member, and sends to all 4.
+  Layout wider = layout({2 * N}, {{"FS", {collapsed(), collapsed(), block(0)}},
+                                  {"P", {collapsed(), block(0)}},
+                                  {"DIS2", {collapsed(), block(0)}}});
+  auto w = comm(run(b.build(), wider), s, "DIS2");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].groupSize, N + 1) << w[0].rule;
   // Under the thesis's formulas the senders are not tracked.
   EstimateOptions thesis;
   thesis.exactOwners = false;
@@ -221,6 +251,22 @@ TEST(Senders, ConcurrentGathersReceiversSendOnlyToTheOthers) {
   EXPECT_EQ(gather.senders.share, 1.0);
   EXPECT_EQ(more.repetitions, N - 1);
   EXPECT_DOUBLE_EQ(more.senders.share, double(N - 2) / double(N - 1));
+
+  // On 8 processors with the planes and the columns in blocks of 4 (the
+  // CYCLIC(8) layouts the advisor offers matmul at N = 16), the same 4 hold
+  // both, the others none: those 4 send as before, and no one else.
+  Layout half = layout({2 * N}, {{"FS", {collapsed(), collapsed(), block(0)}},
+                                 {"P", {collapsed(), blockCyclic(0, 4)}},
+                                 {"DIS2", {collapsed(), blockCyclic(0, 4)}}});
+  auto h = comm(run(b.build(), half), s, "DIS2");
+  ASSERT_EQ(h.size(), 2u); // the Gather and its Transfers
+  for (const EstimateTerm &t : h) {
+    EXPECT_EQ(t.senders.meshDim, 0) << t.rule;
+    EXPECT_EQ(t.senders.last, N - 1) << t.rule;
+    if (t.primitive == "Transfer") {
+      EXPECT_DOUBLE_EQ(t.senders.share, double(N - 2) / double(N - 1));
+    }
+  }
 }
 
 TEST(Senders, ABoundaryTransferChainLeavesEachBlockButTheLastOnce) {
