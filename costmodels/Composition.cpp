@@ -201,12 +201,24 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
 
   // After a Gather, a ManyToManyMulticast moves the gathered data.
   int64_t gathered = 1;
+  int gatherDim = -1; // a Gather's mesh dimension, where its members are known
   for (const auto &t : terms)
-    if (t.prim == Primitive::Gather || t.prim == Primitive::DGather)
+    if (t.prim == Primitive::Gather || t.prim == Primitive::DGather) {
       gathered = std::max(gathered, t.group);
+      if (t.prim == Primitive::Gather && t.group > 1)
+        gatherDim = t.senders.meshDim;
+    }
   for (auto &t : terms) {
     if (t.prim == Primitive::ManyToManyMulticast)
       t.words *= double(gathered);
+    // Table 4.6 composes a Gather along one mesh dimension with a Transfer
+    // along another as two steps, the Gather's root passing the pieces on;
+    // each member sends its piece straight to the lhs's owner (the
+    // validate executor), so the Transfer's time stays but no processor
+    // sends more messages for it (fig4_17's A(N,N) = B(I,1)).
+    if (t.prim == Primitive::Transfer && gatherDim >= 0 && t.senders.meshDim >= 0 &&
+        t.senders.meshDim != gatherDim)
+      t.senders.share = 0;
     if (t.prim == Primitive::Reduction)
       t.words *= rt.partials;
     if (t.group < 0) // probabilistic Transfer: a point-to-point message

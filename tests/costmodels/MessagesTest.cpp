@@ -269,6 +269,35 @@ TEST(Senders, ConcurrentGathersReceiversSendOnlyToTheOthers) {
   }
 }
 
+TEST(Senders, AGatherAcrossTwoMeshDimensionsGoesStraightToTheOwner) {
+  // DO I: A(m,m) = B(I,1), both blocked over 2 x 2 (Fig. 4.17): column 1
+  // of B lies on the two processors of mesh column 0, A(m,m) on (1,1).
+  // Table 4.6 costs a Gather along the first mesh dimension and a Transfer
+  // along the second; each holder sends its half straight to (1,1), one
+  // message, and no processor sends the Transfer.
+  constexpr int64_t m = 32;
+  ModelBuilder b;
+  b.array("A", {m, m});
+  b.array("B", {m, m});
+  auto i = b.loop("I", b.c(1), b.c(m));
+  auto s = b.stmt({i}, b.ref("A", {b.c(m), b.c(m)}), {b.ref("B", {b.iv(i), b.c(1)})},
+                  {.loads = 1, .stores = 1});
+  b.dep(s, s, Dependence::Kind::Output, "A", i, {"<"}, {1});
+  auto c = comm(run(b.build(), layout({2, 2}, {{"A", {block(0), block(1)}},
+                                               {"B", {block(0), block(1)}}})), s, "B");
+  ASSERT_EQ(c.size(), 2u);
+  for (const EstimateTerm &t : c) {
+    if (t.primitive == "Gather") {
+      EXPECT_EQ(t.senders.meshDim, 0);
+      EXPECT_EQ(t.senders.share * t.repetitions, 1.0);
+    } else {
+      EXPECT_EQ(t.primitive, "Transfer");
+      EXPECT_GT(t.seconds, 0);
+      EXPECT_EQ(t.senders.share, 0) << t.rule;
+    }
+  }
+}
+
 TEST(Senders, ABoundaryTransferChainLeavesEachBlockButTheLastOnce) {
   // DO I: A(I) = A(I-1) + B(I), A blocked over 4: the recurrence crosses
   // each block boundary once, les - 1 = 3 Transfers along the chain, and
