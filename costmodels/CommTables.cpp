@@ -145,6 +145,7 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
     auto span = L.dist ? ownersOver(L, lr) : std::nullopt;
     if (auto o = numberOwner(R); o && L.dist && L.dist->meshDim == R.dist->meshDim) {
       t.source = *o;
+      t.share = sampleShare(R, *o);
       if (span && (*o < span->first || *o > span->second))
         t.group += 1;
     } else if (opts_.exactOwners && span && spread(B) && B.loop != l &&

@@ -209,6 +209,34 @@ std::optional<int64_t> TermWalk::numberOwner(const SubRef &s) const {
   return ownerCoordinate(*s.dist, s.beta.constant);
 }
 
+double TermWalk::sampleShare(const SubRef &s, int64_t owner) const {
+  constexpr int64_t kMostCounted = 1 << 12;
+  if (!s.form || !s.dist)
+    return 1;
+  int pos = -1;
+  int64_t alpha = 0;
+  for (const auto &[p, a] : s.form->terms)
+    if (sf_.loops[size_t(p)].stands > 1) {
+      if (pos >= 0)
+        return 1; // two sampled loops: not counted
+      pos = p;
+      alpha = a;
+    }
+  if (pos < 0)
+    return 1;
+  const LoopFacts &q = sf_.loops[size_t(pos)];
+  if (q.stands > kMostCounted)
+    return 1;
+  const int64_t step = q.loop && q.loop->step < 0 ? -q.step : q.step;
+  const int64_t at = int64_t(q.first); // the sample, folded into s's number
+  int64_t owned = 0;
+  for (int64_t k = 0; k < q.stands; ++k) {
+    auto c = ownerCoordinate(*s.dist, s.beta.constant + alpha * (q.standsFrom + k * step - at));
+    owned += c && *c == owner;
+  }
+  return double(owned) / double(q.stands);
+}
+
 std::optional<std::pair<int64_t, int64_t>> TermWalk::blockOwners(const SubRef &s,
                                                                  const LoopRange &lr) {
   if (!s.dist || !s.dist->blocked() || !s.beta.terms.empty() || s.beta.opaque ||
@@ -290,7 +318,7 @@ void TermWalk::type2Pair(int d, int l) {
       t.count = bd * std::max(eta - 1, 0.0);
       t.boundaryTransfer = true;
       if (eta > 1)
-        t.chainShare = 1 / (eta - 1);
+        t.share = 1 / (eta - 1);
       t.senders = shiftSenders(d, L, R, lr, shiftDirection(L, R));
       t.loop = l;
       dim.terms.push_back(t);
@@ -326,8 +354,10 @@ void TermWalk::constantPair(int d) {
   if (L.kind == SubRef::Replicated) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                              "invariant pair: replicated lhs", procsOf(d)));
-    if (auto o = numberOwner(R)) // exactOwners: the element's owner is the root
+    if (auto o = numberOwner(R)) { // exactOwners: the element's owner is the root
       dim.terms.back().source = *o;
+      dim.terms.back().share = sampleShare(R, *o);
+    }
     return;
   }
   if (scalarCombine()) {
@@ -346,6 +376,7 @@ void TermWalk::constantPair(int d) {
                       "invariant pair: owners differ (Eq. 2.1), Transfer(1)");
     t.certain = true;
     t.source = *o2;
+    t.share = sampleShare(R, *o2);
     dim.terms.push_back(t);
     return;
   }

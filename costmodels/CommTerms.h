@@ -58,10 +58,12 @@ struct CommTerm {
   /// Shift's senders); a Gather's members, the operand's owners over the
   /// loop. Everyone else.
   Senders senders;
-  /// The share of `count` one sender sends: a boundary-Transfer's les - 1
-  /// processors (les <= N) each send bd of its bd (les - 1), 1 / (les - 1);
-  /// 1 for every other term.
-  double chainShare = 1;
+  /// The share of its repetitions one sender sends: a boundary-Transfer's
+  /// les - 1 processors (les <= N) each send bd of its bd (les - 1),
+  /// 1 / (les - 1); a known source's, where the sample of the outer loops
+  /// it was found at stands for iterations whose element another
+  /// processor owns (TermWalk::sampleShare); 1 else.
+  double share = 1;
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
   int meshDim = -1;
   int direction = 0; // a Shift of the local data: +1 towards higher coordinates

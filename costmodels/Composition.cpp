@@ -160,7 +160,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       }
       if (t.prim == Primitive::OneToManyMulticast || t.prim == Primitive::Scatter ||
           t.prim == Primitive::Transfer) // one source, moving with the operand
-        t.senders.share = sourceShare(rt, c) * c.chainShare;
+        t.senders.share = sourceShare(rt, c) * c.share;
       t.rule = c.rule;
       // Beyond the thesis: R Gathers (or Reductions) along this mesh
       // dimension, each to the next tile's lhs owner (DimResult::receivers),

@@ -70,6 +70,8 @@ bool forEachOuterSample(
       one.trips = 1;
       one.range = double(lf->step);
       one.first = double(index[size_t(q)]);
+      one.stands = share;
+      one.standsFrom = int64_t(lf->first) + t0 * step;
       sample[size_t(q)] = one;
       self(self, i + 1, weight * double(share));
     }

@@ -73,6 +73,10 @@ struct LoopFacts {
   int64_t step = 1;   // |s_l|
   double first = 0;   // i_l, the first index value (expected)
   bool doall = false; // marked parallel (dotodoall or the user)
+  /// A sample of a driving loop (OuterSamples.h) stands for `stands`
+  /// iterations from `standsFrom`, trips 1 at one of them; 1 else.
+  int64_t stands = 1;
+  int64_t standsFrom = 0;
   /// The bounds over the enclosing loops' indices, one form per term of a
   /// max or min; both empty where a bound is not affine in them. trips,
   /// range and first take those indices at their means (Fig. 3.2); at()

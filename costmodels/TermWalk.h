@@ -100,6 +100,12 @@ private:
   /// Beyond the thesis (exactOwners): the coordinate owning a constant
   /// sub-reference whose beta is a number (Eq. 2.1); nullopt otherwise.
   std::optional<int64_t> numberOwner(const SubRef &s) const;
+  /// Beyond the thesis (OuterSamples.h): the share of the iterations a
+  /// sample of an outer loop stands for in which `owner`, the owner of the
+  /// element s names at the sample (numberOwner), owns the element they
+  /// name: 1 in 2 where lu's column k changes owner with every k sampled
+  /// every other. 1 where no sample of a loop s varies with stands for more.
+  double sampleShare(const SubRef &s, int64_t owner) const;
   /// The coordinates a single-index sub-reference whose beta is a number
   /// reaches over the loop, lowest and highest: every one where it spans
   /// them all, else for blocks (contiguous); nullopt otherwise.

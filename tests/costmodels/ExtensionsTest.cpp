@@ -297,6 +297,28 @@ TEST(TriangularNest, CommunicationCountedPerIterationOfTheLoopItsBoundsVaryWith)
   EXPECT_EQ(m[0].senders.meshDim, -1);
 }
 
+TEST(TriangularNest, ASampleStandingForStepsOfOtherOwnersCreditsItsOwnerItsShare) {
+  // n - 1 = 63 steps, more than kCommSamples: each sample stands for 4
+  // consecutive K. Columns cyclic over 4, column K's owner changes with
+  // every K, so the sample's owner sends 1 of its 4 multicasts: the
+  // busiest processor about (n - 1) / 4 of them, not all n - 1 (the samples
+  // fall on one owner: the others' steps are counted in time, not in what
+  // they send).
+  const int64_t n = 64, N = 4;
+  auto c = comm(run(trailingUpdate(n), layout({N}, {{"A", {collapsed(), cyclic(0)}}})), "S1");
+  ASSERT_FALSE(c.empty());
+  std::vector<double> sent(N, 0.0);
+  double all = 0;
+  for (const EstimateTerm &t : c) {
+    ASSERT_EQ(t.senders.meshDim, 0);
+    ASSERT_EQ(t.senders.first, t.senders.last);
+    sent[size_t(t.senders.first)] += t.repetitions * t.senders.share;
+    all += t.repetitions;
+  }
+  EXPECT_DOUBLE_EQ(all, double(n - 1));
+  EXPECT_NEAR(*std::max_element(sent.begin(), sent.end()), double(n - 1) / N, 1.0);
+}
+
 TEST(TriangularNest, AParallelOuterLoopKeepsTheMean) {
   // DO I (parallel) / DO J = 1, I: I divides the iterations, so summing
   // the busiest per I would count every I on one processor: Fig. 3.2.
