@@ -437,7 +437,10 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.group = ct.group;
         double times = ct.boundaryTransfer ? r.boundary * ct.count : r.normal * ct.count;
         c.repetitions = weight * times * ct.factor;
-        c.seconds = c.repetitions * costs.cost(ct.prim, c.bytes, ct.group, ct.span);
+        const bool fromOne = opts.terms.exactOwners && ct.prim == Primitive::Shift &&
+                             ct.senders.meshDim >= 0 && ct.senders.first == ct.senders.last;
+        c.seconds = c.repetitions * (fromOne ? costs.shiftFromOne(c.bytes, ct.span)
+                                             : costs.cost(ct.prim, c.bytes, ct.group, ct.span));
         c.placement = where;
         c.rule = ct.rule;
         c.pipelined = r.pipelined;

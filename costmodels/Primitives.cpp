@@ -114,6 +114,10 @@ double PrimitiveCosts::transfer(double bytes, int64_t span) const {
   return message(bytes, Arbitrary, span);
 }
 
+double PrimitiveCosts::shiftFromOne(double bytes, int64_t span) const {
+  return message(bytes, Neighbour, span);
+}
+
 double PrimitiveCosts::shift(double bytes, int64_t span) const {
   // "A Shift operation involves each processor sending data to its
   // neighbouring processor, and receiving data from another neighbouring

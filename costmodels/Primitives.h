@@ -98,6 +98,10 @@ public:
 
   double transfer(double bytes, int64_t span = 0) const;
   double shift(double bytes, int64_t span = 0) const;
+  /// Beyond Table 6.1: a Shift that only one processor along its dimension
+  /// sends (a boundary towards the other of two) has no processor that
+  /// sends and receives: one Transfer to the neighbour, half-duplex or not.
+  double shiftFromOne(double bytes, int64_t span = 0) const;
   double oneToManyMulticast(double bytes, int64_t p) const;
   double manyToManyMulticast(double bytes, int64_t p) const;
   double scatter(double bytes, int64_t p) const;

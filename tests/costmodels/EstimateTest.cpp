@@ -454,6 +454,26 @@ TEST(Senders, ABoundaryShiftLeavesFromTheBlocksBelowTheReceivers) {
   }
 }
 
+TEST(Shift, SentByOneProcessorIsOneTransfer) {
+  // A(I) = B(I-1), blocked, on the half-duplex iPSC/2: over 4 processors
+  // the middle blocks send and receive, Table 6.1's 2 Transfers; over 2,
+  // block 0 only sends and block 1 only receives: one Transfer.
+  const int64_t n = 64;
+  ModelBuilder b;
+  b.array("A", {n});
+  b.array("B", {n});
+  auto i = b.loop("I", b.c(2), b.c(n), "", 1, true);
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i, 1, -1)})},
+                  {.loads = 1, .stores = 1});
+  Program p = b.build();
+  for (int64_t N : {2, 4}) {
+    auto c = comm(run(p, layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}})), s, "B");
+    ASSERT_EQ(c.size(), 1u);
+    EXPECT_EQ(c[0].primitive, "Shift");
+    EXPECT_DOUBLE_EQ(c[0].seconds, (N == 2 ? 1 : 2) * T(8)) << N;
+  }
+}
+
 TEST(ScalarAssignment, ItsOperandsReachEveryProcessor) {
   // T = X(K), K = 1..8, X blocked over 4: T is neither a reduction nor
   // private, so every processor runs the assignment (and keeps T): X(1:8)
