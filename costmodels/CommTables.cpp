@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace dlayout::cost::detail {
@@ -141,17 +142,21 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
     // dflux's DIS2(I,J) to FS(I,J,N)'s planes, a column at a time): each
     // tile's root is its elements' owner, and one outside the lhs's owners
     // sends to every member.
+    // The lhs's owners over the loop; where unknown, no root lies beyond.
+    const auto [first, last] =
+        (L.dist ? ownersOver(L, lr) : std::nullopt)
+            .value_or(std::pair{std::numeric_limits<int64_t>::min(),
+                                std::numeric_limits<int64_t>::max()});
     const SubRef &B = base_[d].second;
-    auto span = L.dist ? ownersOver(L, lr) : std::nullopt;
     if (auto o = numberOwner(R); o && L.dist && L.dist->meshDim == R.dist->meshDim) {
-      t.source = *o;
+      t.senders = {d, *o, *o};
       t.share = sampleShare(R, *o);
-      if (span && (*o < span->first || *o > span->second))
+      if (*o < first || *o > last)
         t.group += 1;
-    } else if (opts_.exactOwners && span && spread(B) && B.loop != l &&
+    } else if (opts_.exactOwners && L.dist && spread(B) && B.loop != l &&
                B.dist->meshDim == L.dist->meshDim) {
       if (auto roots = ownersOver(B, rangeOf(sf_, B.loop));
-          roots && (roots->first < span->first || roots->second > span->second))
+          roots && (roots->first < first || roots->second > last))
         t.group += 1;
     }
     dim.terms.push_back(t);

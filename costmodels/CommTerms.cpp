@@ -355,7 +355,7 @@ void TermWalk::constantPair(int d) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                              "invariant pair: replicated lhs", procsOf(d)));
     if (auto o = numberOwner(R)) { // exactOwners: the element's owner is the root
-      dim.terms.back().source = *o;
+      dim.terms.back().senders = {d, *o, *o};
       dim.terms.back().share = sampleShare(R, *o);
     }
     return;
@@ -375,7 +375,7 @@ void TermWalk::constantPair(int d) {
     CommTerm t = term(Primitive::Transfer, d,
                       "invariant pair: owners differ (Eq. 2.1), Transfer(1)");
     t.certain = true;
-    t.source = *o2;
+    t.senders = {d, *o2, *o2};
     t.share = sampleShare(R, *o2);
     dim.terms.push_back(t);
     return;

@@ -50,10 +50,10 @@ struct CommTerm {
   /// An invariant pair whose owners the layout decides (TermOptions::
   /// exactOwners): a Transfer that certainly happens (factor 1).
   bool certain = false;
-  int64_t source = -1; // the coordinate it leaves from, where known (exactOwners)
   double count = 1;              // Transfers repeated: bd (les - 1), or n_l
   bool boundaryTransfer = false; // type-2 case 2, covers its loop
-  /// Who sends it along this mesh dimension, where known (exactOwners): a
+  /// Who sends it along this mesh dimension, where known (exactOwners): an
+  /// element's owner, for a term whose source is one element; a
   /// boundary-Transfer's chain, all but the last block (as a boundary
   /// Shift's senders); a Gather's members, the operand's owners over the
   /// loop. Everyone else.

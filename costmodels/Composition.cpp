@@ -61,36 +61,42 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
   terms.swap(out);
 }
 
+/// The data a processor's messages carry: local size times the mesh
+/// dimensions' sizes, where the dimensions whose operand varies in one loop
+/// (DimResult::loop) hold no more than the fewest of its iterations any of
+/// them keeps on one processor (A(I,I): a block's share of the diagonal).
+double dataSize(const ReferenceTerms &rt) {
+  const size_t D = rt.dims.size();
+  auto sameLoop = [&](size_t d, size_t e) {
+    return rt.dims[d].loop >= 0 && rt.dims[e].loop == rt.dims[d].loop;
+  };
+  double total = rt.localSize;
+  for (size_t d = 0; d < D; ++d) {
+    bool counted = false; // with an earlier dimension of its loop
+    for (size_t e = 0; e < d; ++e)
+      counted = counted || sameLoop(d, e);
+    if (counted)
+      continue;
+    double sizes = rt.dims[d].size, fewest = rt.dims[d].iterations;
+    bool several = false;
+    for (size_t e = d + 1; e < D; ++e)
+      if (sameLoop(d, e)) {
+        several = true;
+        sizes *= rt.dims[e].size;
+        fewest = std::min(fewest, rt.dims[e].iterations);
+      }
+    total *= several ? std::min(sizes, fewest) : sizes;
+  }
+  return total;
+}
+
 } // namespace
 
 std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
                                   const std::vector<int64_t> &mesh) {
   std::vector<ComposedTerm> terms;
   size_t D = rt.dims.size();
-  // The data: the product of the mesh dimensions' sizes, where the
-  // dimensions whose operand varies in one loop (DimResult::loop) hold no
-  // more than the fewest of its iterations any of them keeps on one
-  // processor (A(I,I): a block's share of the diagonal).
-  double total = rt.localSize;
-  for (size_t d = 0; d < D; ++d) {
-    const int l = rt.dims[d].loop;
-    if (l < 0) {
-      total *= rt.dims[d].size;
-      continue;
-    }
-    double sizes = 1, fewest = rt.dims[d].iterations;
-    bool first = true;
-    int members = 0;
-    for (size_t e = 0; e < D; ++e)
-      if (rt.dims[e].loop == l) {
-        first = first && e >= d;
-        ++members;
-        sizes *= rt.dims[e].size;
-        fewest = std::min(fewest, rt.dims[e].iterations);
-      }
-    if (first) // the group, once
-      total *= members > 1 ? std::min(sizes, fewest) : sizes;
-  }
+  const double total = dataSize(rt);
 
   // Boundary Shifts (Table 4.5, row 3), one per non-empty subset T of the
   // boundary dimensions: the edges of T times the interiors of the others.
@@ -150,10 +156,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.span = mesh[d];
       t.boundaryTransfer = c.boundaryTransfer;
       t.loop = c.boundaryTransfer ? c.loop : -1;
-      if (c.source >= 0)
-        t.senders = {int(d), c.source, c.source};
-      else
-        t.senders = c.senders;
+      t.senders = c.senders;
       if (c.prim == Primitive::Shift && c.direction != 0) {
         t.shiftDim = int(d);
         t.direction = c.direction;
