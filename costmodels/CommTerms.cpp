@@ -227,7 +227,7 @@ double TermWalk::sampleShare(const SubRef &s, int64_t owner) const {
   const LoopFacts &q = sf_.loops[size_t(pos)];
   if (q.stands > kMostCounted)
     return 1;
-  const int64_t step = q.loop && q.loop->step < 0 ? -q.step : q.step;
+  const int64_t step = q.signedStep();
   const int64_t at = int64_t(q.first); // the sample, folded into s's number
   int64_t owned = 0;
   for (int64_t k = 0; k < q.stands; ++k) {

@@ -104,8 +104,7 @@ std::optional<double> jointIterations(const SubscriptForm &g, const DimDist &d,
 /// Section 3.3.1: A(i) = F(A(k)); the loop splits at the source iteration.
 double oneToMany(const OverlapFacts &o, const SubscriptForm &g,
                  const DimDist &d, const LoopFacts &lf) {
-  int64_t signedStep = lf.loop && lf.loop->step < 0 ? -lf.step : lf.step;
-  double before = (o.source - lf.first) / double(signedStep);
+  double before = (o.source - lf.first) / double(lf.signedStep());
   if (o.symbolicSource) // an expected position, rounded to an iteration
     before = std::round(before);
   if (before < 0 || before > lf.trips - 1 || before != std::floor(before))

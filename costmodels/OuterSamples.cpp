@@ -60,7 +60,7 @@ bool forEachOuterSample(
       return;
     }
     const int64_t trips = int64_t(lf->trips);
-    const int64_t step = lf->loop->step == 0 ? 1 : lf->loop->step;
+    const int64_t step = lf->signedStep();
     const int64_t stride = std::max<int64_t>(1, (trips + samples - 1) / samples);
     for (int64_t t0 = 0; t0 < trips; t0 += stride) {
       const int64_t share = std::min(stride, trips - t0); // the iterations t0 stands for

@@ -74,7 +74,7 @@ double TermWalk::reach(const SubRef &s, bool otherIsLhs) const {
     LoopRange lr = variesIn(other, l) ? sideRange(otherIsLhs, l) : rangeOf(sf_, l);
     return std::max(1.0, std::min(les(s, lr), lr.trips));
   }
-  const int64_t step = f.loop && f.loop->step < 0 ? -f.step : f.step;
+  const int64_t step = f.signedStep();
   std::map<std::vector<int64_t>, std::set<int64_t>> owners; // other's processor -> s's
   std::vector<int64_t> key(fixing.size());
   for (int64_t t = 0; t < int64_t(f.trips); ++t) {

@@ -386,9 +386,7 @@ OverlapFacts overlapFacts(const StatementFacts &sf, const DependenceLevels &dl,
         double value = double(h.constant);
         for (const auto &[q, a] : h.terms) {
           const LoopFacts &lq = sf.loops[q];
-          double signedStep = lq.loop && lq.loop->step < 0 ? -double(lq.step)
-                                                           : double(lq.step);
-          value += double(a) * (lq.first + signedStep * (lq.trips - 1) / 2);
+          value += double(a) * (lq.first + double(lq.signedStep()) * (lq.trips - 1) / 2);
         }
         int64_t alpha = g.terms[0].second;
         double src = (value - double(g.constant)) / double(alpha);

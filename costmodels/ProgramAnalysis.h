@@ -84,6 +84,8 @@ struct LoopFacts {
   /// counted per outer iteration, Computation.h).
   std::vector<BoundForm> lower, upper;
   bool lowerMax = false, upperMax = false; // each the max, or the min, of its forms
+  /// s_l with its sign: the step between consecutive index values.
+  int64_t signedStep() const { return loop && loop->step < 0 ? -step : step; }
   /// Some bound varies with the index of the loop at position `pos`.
   bool boundsVaryWith(int pos) const;
   /// This loop with the enclosing loops' indices at `index` (by position);
