@@ -67,17 +67,22 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
       int64_t holders = int64_t(les(R, lr));
       // One processor holds the whole range (a block as wide as the
       // extent): it sends it to every other copy of the lhs.
-      if (holders <= 1)
+      if (holders <= 1) {
         dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                                  "replicated lhs, one holder: OneToManyMulticast(mlis, N)", N));
-      else if (holders < N && opts_.exactOwners)
+      } else if (holders < N && opts_.exactOwners) {
         // Beyond the thesis, whose ManyToManyMulticast among the les holders
         // leaves the other N - les copies without the data: each holder
-        // multicasts its part to every copy, as the executor does.
-        dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
-                                 "replicated lhs, les < N holders: les * OneToManyMulticast(mlis, N)",
-                                 N, double(holders)));
-      else
+        // multicasts its part to every copy, as the executor does -- one of
+        // the les multicasts each.
+        CommTerm t = term(Primitive::OneToManyMulticast, d,
+                          "replicated lhs, les < N holders: les * OneToManyMulticast(mlis, N)", N,
+                          double(holders));
+        if (auto owners = ownersOver(R, lr))
+          t.senders = {d, owners->first, owners->second};
+        t.share = 1 / double(holders);
+        dim.terms.push_back(t);
+      } else
         dim.terms.push_back(term(Primitive::ManyToManyMulticast, d,
                                  "replicated lhs: ManyToManyMulticast(mlis, les)", holders));
     } else if (R.kind == SubRef::Unknown) {
@@ -88,6 +93,10 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
       dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                                "replicated lhs, constant rhs", N));
     }
+    // Beyond the thesis: the holders along the other dimensions exchange
+    // their parts first, as the executor does (CommTerm::afterExchange).
+    if (CommTerm &t = dim.terms.back(); t.prim == Primitive::OneToManyMulticast)
+      t.afterExchange = opts_.exactOwners;
     return;
   }
   bool lConst = L.kind == SubRef::Constant || L.kind == SubRef::Missing;

@@ -56,14 +56,21 @@ struct CommTerm {
   /// element's owner, for a term whose source is one element; a
   /// boundary-Transfer's chain, all but the last block (as a boundary
   /// Shift's senders); a Gather's members, the operand's owners over the
-  /// loop. Everyone else.
+  /// loop; the les holders that fill a replicated lhs, each with its part.
+  /// Everyone else.
   Senders senders;
   /// The share of its repetitions one sender sends: a boundary-Transfer's
   /// les - 1 processors (les <= N) each send bd of its bd (les - 1),
-  /// 1 / (les - 1); a known source's, where the sample of the outer loops
-  /// it was found at stands for iterations whose element another
-  /// processor owns (TermWalk::sampleShare); 1 else.
+  /// 1 / (les - 1); each of the les holders filling a replicated lhs one
+  /// of its les multicasts, 1 / les; a known source's, where the sample of
+  /// the outer loops it was found at stands for iterations whose element
+  /// another processor owns (TermWalk::sampleShare); 1 else.
   double share = 1;
+  /// A multicast filling a replicated lhs from the holders along this
+  /// dimension: where the holders along other dimensions exchange their
+  /// parts (a ManyToManyMulticast), they do so first and this carries what
+  /// they exchanged (the executor's gatherByDimension).
+  bool afterExchange = false;
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
   int meshDim = -1;
   int direction = 0; // a Shift of the local data: +1 towards higher coordinates

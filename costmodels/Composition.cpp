@@ -157,6 +157,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.boundaryTransfer = c.boundaryTransfer;
       t.loop = c.boundaryTransfer ? c.loop : -1;
       t.senders = c.senders;
+      t.afterExchange = c.afterExchange;
       if (c.prim == Primitive::Shift && c.direction != 0) {
         t.shiftDim = int(d);
         t.direction = c.direction;
@@ -211,9 +212,17 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       if (t.prim == Primitive::Gather && t.group > 1)
         gatherDim = t.senders.meshDim;
     }
+  // A replicated lhs's holders exchange their parts before multicasting
+  // them (CommTerm::afterExchange).
+  int64_t exchanged = 1;
+  for (const auto &t : terms)
+    if (t.prim == Primitive::ManyToManyMulticast)
+      exchanged *= t.group;
   for (auto &t : terms) {
     if (t.prim == Primitive::ManyToManyMulticast)
       t.words *= double(gathered);
+    if (t.prim == Primitive::OneToManyMulticast && t.afterExchange)
+      t.words *= double(exchanged);
     // Table 4.6 composes a Gather along one mesh dimension with a Transfer
     // along another as two steps, the Gather's root passing the pieces on;
     // each member sends its piece straight to the lhs's owner (the

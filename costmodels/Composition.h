@@ -5,7 +5,9 @@
 //   - message size: the product of every dimension's data size (IDM
 //     included) for the primitives of ranks 1-5 of Table 4.6; a
 //     ManyToManyMulticast that follows a Gather also carries the Gather's
-//     group;
+//     group, and a multicast filling a replicated lhs that follows the
+//     holders' exchange along other dimensions the exchange's
+//     (CommTerm::afterExchange);
 //   - boundary Shifts: IDM(m1),(N1>1)Shift(c1) with IDM(m2),(N2>1)Shift(c2)
 //     give Shift(c1*m2), Shift(c2*m1) and, when both N > 1, the corner
 //     Shift(c1*c2) (Table 4.5, row 3; generalised to any number of
@@ -53,6 +55,7 @@ struct ComposedTerm {
   /// (DimResult::shiftDirection, CommTerm::direction); -1 and 0 else.
   int shiftDim = -1;
   int direction = 0;
+  bool afterExchange = false; // CommTerm::afterExchange
   Senders senders;
   const char *rule = "";
 };

@@ -17,6 +17,16 @@
 // the form of Composition.h's concurrent Gathers (for D = C = p, Table
 // 6.1's ManyToManyMulticast(W / D, p)). D = 1 keeps the thesis's Reduction.
 //
+// Where the lhs and the home are both replicated along some mesh
+// dimensions and aligned along the others, the home distributed along
+// some, every copy of the home could form the sum; the executor forms it
+// at one, the lhs's home copy (coordinate 0 along those dimensions), and
+// sends its W results to each of the R - 1 other copies when the region
+// ends: (R - 1) Transfer(W) from that copy, where the per-dimension terms,
+// which see replicated operands, move nothing (fig2_2's XIJ(MJ) = XIJ(MJ)
+// + VAL * V(MQ,MJ), both replicated along 32 of 32 x 2). A home on every
+// processor leaves each copy of the lhs to form its own sum.
+//
 //===----------------------------------------------------------------------===//
 
 #include "costmodels/TermWalk.h"
@@ -96,8 +106,77 @@ double TermWalk::reach(const SubRef &s, bool otherIsLhs) const {
   return double(most);
 }
 
+/// Loop l's range at its widest over the values of the loops around it
+/// (all at their first, or all at their last, values): the lhs elements a
+/// region's iterations reach, MJ = 1 .. MQ's at MQ's last.
+LoopRange TermWalk::widest(int l) const {
+  LoopRange lr = rangeOf(sf_, l);
+  std::vector<int64_t> firsts(size_t(l) + 1, 0), lasts(size_t(l) + 1, 0);
+  for (int q = 0; q < l; ++q) {
+    const LoopFacts &f = sf_.loops[q];
+    firsts[size_t(q)] = int64_t(f.first);
+    lasts[size_t(q)] = int64_t(f.first + std::max(f.trips - 1, 0.0) * double(f.signedStep()));
+  }
+  for (const auto *index : {&firsts, &lasts})
+    if (auto at = sf_.loops[l].at(*index); at && at->trips > lr.trips) {
+      lr.trips = at->trips;
+      lr.range = at->range;
+      lr.first = at->first;
+    }
+  return lr;
+}
+
+bool TermWalk::copiesFilled() {
+  // A home on every processor: every copy of the lhs forms its own sum.
+  if (!lv_.arrays[rf_.ref.array].distributed())
+    return false;
+  double R = 1;
+  int first = -1; // the first mesh dimension both are replicated along
+  for (int d = 0; d < D_; ++d) {
+    if (procsOf(d) <= 1)
+      continue;
+    const bool lhsCopies = base_[d].first.kind == SubRef::Replicated;
+    if (lhsCopies != (base_[d].second.kind == SubRef::Replicated))
+      return false;
+    if (!lhsCopies && (!out.dims[d].terms.empty() || out.dims[d].boundary))
+      return false; // partials that move along another dimension too
+    if (lhsCopies) {
+      R *= double(procsOf(d));
+      first = first < 0 ? d : first;
+    }
+  }
+  if (first < 0)
+    return false;
+  // W: over the type-1 loops in which the lhs varies, the iterations one
+  // processor of the lhs runs over the region's.
+  double W = 1;
+  for (int l = 0; l < m_; ++l) {
+    if (out.type2[l] || !variesIn(sf_.lhs, l))
+      continue;
+    LoopRange lr = widest(l);
+    double its = lr.trips;
+    for (int e = 0; e < D_; ++e)
+      if (const SubRef &L = base_[e].first; spread(L) && L.loop == l)
+        its = std::min(its, mlis(L, lr));
+    W *= std::max(1.0, its);
+  }
+  for (DimResult &r : out.dims)
+    r = DimResult{};
+  out.localSize = W;
+  std::fill(out.localExtent.begin(), out.localExtent.end(), 1.0);
+  out.partials = 1;
+  out.tiles = 1;
+  out.boundary = BoundaryFacts{};
+  CommTerm each = term(Primitive::Transfer, first,
+                       "a replicated lhs's copies filled from its home copy: (R - 1) Transfer(W)");
+  each.count = R - 1;
+  each.senders = {first, 0, 0};
+  out.dims[size_t(first)].terms.push_back(each);
+  return true;
+}
+
 void TermWalk::partialsExchange() {
-  if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand || !rf_.home ||
+  if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand || !rf_.home || copiesFilled() ||
       !lv_.arrays[sf_.lhs.array].distributed())
     return;
   bool moves = std::any_of(out.dims.begin(), out.dims.end(), [](const DimResult &r) {

@@ -244,6 +244,12 @@ private:
   /// A reduction into array elements whose partials reach several owners:
   /// the exchange replaces the per-dimension terms.
   void partialsExchange();
+  /// A reduction whose lhs and home are replicated along the same mesh
+  /// dimensions: (R - 1) Transfer(W) from the lhs's home copy to the
+  /// others; false (nothing changed) where that is not the case.
+  bool copiesFilled();
+  /// Loop l's range at its widest over the loops around it.
+  LoopRange widest(int l) const;
   /// Loop l's iterations one processor of the lhs (or the home) runs.
   LoopRange sideRange(bool lhs, int l) const;
   /// The coordinates s reaches over those of one processor of the other side.

@@ -344,6 +344,53 @@ TEST(Senders, AReplicatedLhsIsFilledFromTheElementsOwner) {
   EXPECT_EQ(c[0].senders.last, N - 1);
 }
 
+TEST(Senders, EachHolderFillsAReplicatedLhsWithItsOwnPart) {
+  // DO I = 1, 4: A(I) = B(I), A replicated over 8 processors, B blocked
+  // over them: a block of one element each, so 4 of the 8 hold B. Each
+  // holder multicasts its element to every copy once -- one of the term's
+  // 4 repetitions each (fig2_2's VAL = XRSIQ(MI,MQ) on 64 processors), not
+  // all 4 from the busiest.
+  constexpr int64_t m = 4, P = 8;
+  ModelBuilder b;
+  b.array("A", {m});
+  b.array("B", {m});
+  auto i = b.loop("I", b.c(1), b.c(m), "", 1, true);
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i)})}, {.loads = 1, .stores = 1});
+  auto c = comm(run(b.build(), layout({P}, {{"A", {replicated(0)}}, {"B", {block(0)}}})), s, "B");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "OneToManyMulticast") << c[0].rule;
+  EXPECT_EQ(c[0].groupSize, P);
+  EXPECT_EQ(c[0].repetitions, double(m));
+  EXPECT_EQ(c[0].senders.meshDim, 0);
+  EXPECT_EQ(c[0].senders.first, 0);
+  EXPECT_EQ(c[0].senders.last, m - 1);
+  EXPECT_DOUBLE_EQ(c[0].senders.share, 1.0 / double(m));
+}
+
+TEST(Senders, AReplicatedLhsIsFilledAfterItsHoldersExchange) {
+  // DO I = 1, 16 / DO J = 1, 2: B(I,J) = A(I,J), B replicated, A blocked on
+  // a 4 x 4 mesh: every processor along the first dimension holds 4 of A's
+  // rows, 2 of 4 along the second one of its columns. The holders exchange
+  // their rows (ManyToManyMulticast over 4), then each multicasts all 16
+  // rows of its column along the second dimension, as the executor's
+  // gatherByDimension does -- not the 4 it held (fig2_2's XRSIQ on 2 x 32).
+  ModelBuilder b;
+  b.array("A", {16, 2});
+  b.array("B", {16, 2});
+  auto i = b.loop("I", b.c(1), b.c(16), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.c(2), i, 1, true);
+  auto s = b.stmt({i, j}, b.ref("B", {b.iv(i), b.iv(j)}), {b.ref("A", {b.iv(i), b.iv(j)})},
+                  {.loads = 1, .stores = 1});
+  auto c = comm(run(b.build(), layout({4, 4}, {{"A", {block(0), block(1)}},
+                                               {"B", {collapsed(), collapsed()}}})),
+                s, "A");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].primitive, "OneToManyMulticast") << c[0].rule;
+  EXPECT_EQ(c[0].messageWords, 16);
+  EXPECT_EQ(c[1].primitive, "ManyToManyMulticast") << c[1].rule;
+  EXPECT_EQ(c[1].messageWords, 4);
+}
+
 TEST(PartialsExchange, OwnersDifferingInTwoMeshDimensions) {
   // C(I,J) = C(I,J) + A(I,K) * B(K,J) on a 2 x 8 mesh, A's rows cyclic on
   // the first mesh dimension and its columns blocked on the second, C
@@ -371,6 +418,30 @@ TEST(PartialsExchange, OwnersDifferingInTwoMeshDimensions) {
   thesis.exactOwners = false;
   for (const auto &t : comm(run(p, l, thesis), s, "A"))
     EXPECT_NE(t.primitive, "Gather") << t.rule;
+}
+
+TEST(PartialsExchange, ACopyOfAReplicatedLhsFillsTheOthers) {
+  // C(I,J) = C(I,J) + A(I,K) on a 4 x 2 mesh, C's and A's rows cyclic on
+  // the second dimension, both replicated along the first: the sum runs at
+  // one copy of its home A(I,K), the lhs's home (coordinate 0 along the
+  // first dimension), and its n/2 x n results go to the 3 other copies of
+  // C once the region ends (fig2_2's XIJ(MJ) = XIJ(MJ) + VAL * V(MQ,MJ) on
+  // 32 x 2). The per-dimension terms see replicated operands and move
+  // nothing.
+  const auto [p, s] = sumOverK(n, {{"A", "I", "K"}});
+  Layout l = layout({4, 2}, {{"A", {cyclic(1), collapsed()}}, {"C", {cyclic(1), collapsed()}}});
+  auto c = comm(run(p, l), s, "A");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Transfer") << c[0].rule;
+  EXPECT_EQ(c[0].repetitions, 3);
+  EXPECT_EQ(c[0].messageWords, double(n / 2 * n));
+  EXPECT_EQ(c[0].senders.meshDim, 0);
+  EXPECT_EQ(c[0].senders.first, 0);
+  EXPECT_EQ(c[0].senders.last, 0);
+  // Without exact owners, the thesis's terms: nothing moves.
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  EXPECT_TRUE(comm(run(p, l, thesis), s, "A").empty());
 }
 
 } // namespace
