@@ -426,17 +426,6 @@ TEST(Reduction, IntoAScalarIsCombinedOncePerExecutionOfItsRegion) {
   }
 }
 
-/// DO I = 2, hi: A(I) = B(I-1) over arrays of n, parallel; its statement.
-std::pair<Program, std::string> shiftedCopy(int64_t n, int64_t hi) {
-  ModelBuilder b;
-  b.array("A", {n});
-  b.array("B", {n});
-  auto i = b.loop("I", b.c(2), b.c(hi), "", 1, true);
-  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i, 1, -1)})},
-                  {.loads = 1, .stores = 1});
-  return {b.build(), s};
-}
-
 TEST(Senders, ABoundaryShiftLeavesFromTheBlocksBelowTheReceivers) {
   // A(I) = B(I-1), both blocked over 4: each block but the first receives
   // its left neighbour's last element, so coordinates 0..2 send. Over
@@ -444,7 +433,7 @@ TEST(Senders, ABoundaryShiftLeavesFromTheBlocksBelowTheReceivers) {
   // wraps round: every processor may send.
   const int64_t n = 64, N = 4;
   for (int64_t hi : {n, int64_t(32)}) {
-    auto [p, s] = shiftedCopy(n, hi);
+    auto [p, s] = copy(n, -1, 2, hi);
     auto c = comm(run(p, layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}})), s, "B");
     ASSERT_EQ(c.size(), 1u);
     EXPECT_EQ(c[0].primitive, "Shift");
@@ -463,7 +452,7 @@ TEST(Shift, SentByOneProcessorIsOneTransfer) {
   // A(I) = B(I-1), blocked, on the half-duplex iPSC/2: over 4 processors
   // the middle blocks send and receive, Table 6.1's 2 Transfers; over 2,
   // block 0 only sends and block 1 only receives: one Transfer.
-  auto [p, s] = shiftedCopy(64, 64);
+  auto [p, s] = copy(64, -1, 2, 64);
   for (int64_t N : {2, 4}) {
     auto c = comm(run(p, layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}})), s, "B");
     ASSERT_EQ(c.size(), 1u);

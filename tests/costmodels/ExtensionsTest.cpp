@@ -629,13 +629,9 @@ TEST(Replication, OneHolderMulticastsToEveryCopyOfTheLhs) {
   // processor holding B sends it to every copy of A (a ManyToManyMulticast
   // among the holders alone would cost nothing).
   const int64_t n = 16, N = 4;
-  ModelBuilder b;
-  b.array("A", {n});
-  b.array("B", {n});
-  auto i = b.loop("I", b.c(1), b.c(n), "", 1, true);
-  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i)})}, {.loads = 1, .stores = 1});
+  const auto [p, s] = copy(n);
   Layout l = layout({N}, {{"A", {replicated(0)}}, {"B", {blockCyclic(0, n)}}});
-  auto terms = comm(run(b.build(), l), s, "B");
+  auto terms = comm(run(p, l), s, "B");
   ASSERT_EQ(terms.size(), 1u);
   EXPECT_EQ(terms[0].primitive, "OneToManyMulticast");
   EXPECT_EQ(terms[0].groupSize, N);

@@ -60,6 +60,19 @@ inline const EstimateTerm *computation(const Estimate &e,
   return nullptr;
 }
 
+/// DO I = lo, hi (parallel): A(I) = B(I + offset) over arrays of n; the
+/// program and the statement's id.
+inline std::pair<Program, std::string> copy(int64_t n, int64_t offset = 0, int64_t lo = 1,
+                                            int64_t hi = 0) {
+  ModelBuilder b;
+  b.array("A", {n});
+  b.array("B", {n});
+  auto i = b.loop("I", b.c(lo), b.c(hi > 0 ? hi : n), "", 1, true);
+  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i, 1, offset)})},
+                  {.loads = 1, .stores = 1});
+  return {b.build(), s};
+}
+
 /// An operand X(first, second) of sumOverK, its subscripts loop names.
 struct Operand {
   std::string array, first, second;

@@ -351,12 +351,8 @@ TEST(Senders, EachHolderFillsAReplicatedLhsWithItsOwnPart) {
   // 4 repetitions each (fig2_2's VAL = XRSIQ(MI,MQ) on 64 processors), not
   // all 4 from the busiest.
   constexpr int64_t m = 4, P = 8;
-  ModelBuilder b;
-  b.array("A", {m});
-  b.array("B", {m});
-  auto i = b.loop("I", b.c(1), b.c(m), "", 1, true);
-  auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("B", {b.iv(i)})}, {.loads = 1, .stores = 1});
-  auto c = comm(run(b.build(), layout({P}, {{"A", {replicated(0)}}, {"B", {block(0)}}})), s, "B");
+  const auto [p, s] = copy(m);
+  auto c = comm(run(p, layout({P}, {{"A", {replicated(0)}}, {"B", {block(0)}}})), s, "B");
   ASSERT_EQ(c.size(), 1u);
   EXPECT_EQ(c[0].primitive, "OneToManyMulticast") << c[0].rule;
   EXPECT_EQ(c[0].groupSize, P);
