@@ -208,8 +208,11 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                               1, indicator(N))
                        : term(Primitive::Transfer, d, "Table 4.2 (2): 1-synchronous", 1,
                               indicator(N));
-    if (shift) // as a boundary's (case 3)
+    if (shift) { // as a boundary's (case 3), sent by the same blocks
       t.direction = shiftDirection(L, R);
+      if (opts_.exactOwners)
+        t.senders = shiftSenders(d, L, R, lr, t.direction);
+    }
     dim.terms.push_back(t);
     return;
   }

@@ -58,7 +58,9 @@ const char *toString(Primitive p);
 /// it: the coordinates first..last along mesh dimension meshDim (along the
 /// others, all). A boundary Shift over blocks that do not wrap round leaves
 /// from the neighbours of the blocks that receive (dflux's Shifts along I
-/// from every block but the last); an invariant pair's Transfer with known
+/// from every block but the last), and so does a Shift of the local data
+/// (Table 4.2 case 2: dflux's P(I,J+1) with 10 columns on 16 processors,
+/// from the 9 blocks above a receiver); an invariant pair's Transfer with known
 /// owners from its source's coordinate. meshDim -1: every processor may.
 /// `share`: the fraction of the term's repetitions one sender sends -- 1 in
 /// S where the tiles of the operand come from S processors one after

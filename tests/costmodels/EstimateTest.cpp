@@ -448,6 +448,20 @@ TEST(Senders, ABoundaryShiftLeavesFromTheBlocksBelowTheReceivers) {
   }
 }
 
+TEST(Senders, AShiftOfTheLocalDataLeavesFromTheBlocksAboveTheReceivers) {
+  // DO I = 1, 24: A(I) = B(I+8), both in blocks of 8 over 4: each block
+  // of A's 0..2 takes the whole block above it (Table 4.2 case 2), so
+  // coordinates 1..3 send -- not 0, whose block no lhs needs (dflux's
+  // P(I,J+1) on 16 processors holding 10 columns).
+  auto [p, s] = copy(32, 8, 1, 24);
+  auto c = comm(run(p, layout({4}, {{"A", {block(0)}}, {"B", {block(0)}}})), s, "B");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Shift") << c[0].rule;
+  EXPECT_EQ(c[0].senders.meshDim, 0);
+  EXPECT_EQ(c[0].senders.first, 1);
+  EXPECT_EQ(c[0].senders.last, 3);
+}
+
 TEST(Shift, SentByOneProcessorIsOneTransfer) {
   // A(I) = B(I-1), blocked, on the half-duplex iPSC/2: over 4 processors
   // the middle blocks send and receive, Table 6.1's 2 Transfers; over 2,
