@@ -122,12 +122,28 @@ int TermWalk::run() {
     if (const SubRef &R = base_[d].second; opts_.exactOwners && spread(R) && R.loop >= 0) {
       out.dims[d].loop = R.loop;
       out.dims[d].iterations = mlis(R, rangeOf(sf_, R.loop));
+      out.dims[d].parts = partsOf(R);
     }
   }
   localSize(rhsDist);
   partialsExchange();
   ownerTurns();
   return -1;
+}
+
+std::vector<double> TermWalk::partsOf(SubRef R) const {
+  R = fixedOuter(R);
+  const double full = mlis(R, rangeOf(sf_, R.loop));
+  if (out.type2[size_t(R.loop)] || tiled_[size_t(R.loop)] >= 0 || !R.beta.terms.empty() ||
+      R.beta.opaque || full <= 0 || R.dist->procs > 4096)
+    return {};
+  auto per = iterationsOnEachProcessor(R.alpha, R.beta.constant, rangeOf(sf_, R.loop), *R.dist);
+  if (!per)
+    return {};
+  std::vector<double> parts(per->size());
+  for (size_t c = 0; c < parts.size(); ++c)
+    parts[c] = std::min(double((*per)[c]) / full, 1.0);
+  return parts;
 }
 
 void TermWalk::ownerTurns() {

@@ -87,6 +87,11 @@ struct DimResult {
   /// of these, not its rows times its columns (Composition.cpp).
   int loop = -1;
   double iterations = 1;
+  /// Beyond the thesis (exactOwners), where `loop` is vectorised and the
+  /// sub-reference's beta a number: per coordinate along this dimension,
+  /// the iterations whose elements it holds over `iterations`
+  /// (Senders::parts); empty else.
+  std::vector<double> parts;
   bool boundary = false;
   double shift = 0; // boundary: bd, the edge that crosses
   int shiftDirection = 0;

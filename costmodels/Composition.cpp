@@ -90,6 +90,25 @@ double dataSize(const ReferenceTerms &rt) {
   return total;
 }
 
+/// Senders::parts of a term along mesh dimension d: those of the other
+/// dimensions whose data size is the operand's own there -- no term of
+/// their own, and their loop no other dimension's.
+std::vector<std::pair<int, std::vector<double>>> partsBesides(const ReferenceTerms &rt,
+                                                              size_t d) {
+  std::vector<std::pair<int, std::vector<double>>> parts;
+  for (size_t e = 0; e < rt.dims.size(); ++e) {
+    const DimResult &r = rt.dims[e];
+    if (e == d || r.parts.empty() || !r.terms.empty() || r.boundary)
+      continue;
+    bool shared = false;
+    for (size_t f = 0; f < rt.dims.size(); ++f)
+      shared = shared || (f != e && rt.dims[f].loop == r.loop);
+    if (!shared)
+      parts.emplace_back(int(e), r.parts);
+  }
+  return parts;
+}
+
 } // namespace
 
 std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
@@ -157,6 +176,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.boundaryTransfer = c.boundaryTransfer;
       t.loop = c.boundaryTransfer ? c.loop : -1;
       t.senders = c.senders;
+      t.senders.parts = partsBesides(rt, d);
       t.afterExchange = c.afterExchange;
       if (c.prim == Primitive::Shift && c.direction != 0) {
         t.shiftDim = int(d);

@@ -36,6 +36,7 @@
 #include "model/Machine.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace dlayout {
@@ -70,15 +71,33 @@ const char *toString(Primitive p);
 /// the messages it sends. Used to predict the busiest processor's bytes
 /// (validate/).
 struct Senders {
+  Senders() = default;
+  Senders(int dim, int64_t from, int64_t to, double shareOf = 1)
+      : meshDim(dim), first(from), last(to), share(shareOf) {}
   int meshDim = -1;
   int64_t first = 0, last = 0;
   double share = 1;
+  /// Along the other mesh dimensions the data is spread over, the part of
+  /// the busiest sender's message each coordinate sends, per dimension:
+  /// each line of the mesh sends what it holds, an edge block less, a
+  /// block past the loop's range nothing (lu's multipliers A(I,K), I > K,
+  /// multicast along the rows by each row block: none from the blocks
+  /// above row K). Empty: a full message from every sender.
+  std::vector<std::pair<int, std::vector<double>>> parts;
   bool operator==(const Senders &) const = default;
   /// Whether the processor at `coords` (one per mesh dimension) sends.
   bool includes(const std::vector<int64_t> &coords) const {
     if (meshDim < 0 || size_t(meshDim) >= coords.size()) return true;
     int64_t c = coords[size_t(meshDim)];
     return first <= c && c <= last;
+  }
+  /// The part of a full message the processor at `coords` sends.
+  double partAt(const std::vector<int64_t> &coords) const {
+    double part = 1;
+    for (const auto &[d, byCoordinate] : parts)
+      if (size_t(d) < coords.size() && size_t(coords[size_t(d)]) < byCoordinate.size())
+        part *= byCoordinate[size_t(coords[size_t(d)])];
+    return part;
   }
 };
 

@@ -84,22 +84,25 @@ double iterationsPerProcessor(int64_t alpha, const LoopRange &l, int64_t N,
   return perBlock * full + std::min(perBlock, std::ceil(rest / (a * s)));
 }
 
-std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
-                                                  const LoopRange &l,
-                                                  const DimDist &d) {
+std::optional<std::vector<int64_t>> iterationsOnEachProcessor(int64_t alpha, int64_t beta,
+                                                              const LoopRange &l,
+                                                              const DimDist &d) {
   if (!ownerCoordinate(d, 0) || l.trips != std::floor(l.trips) ||
       l.first != std::floor(l.first) || l.trips > double(int64_t(1) << 40))
     return std::nullopt;
+  const int64_t b = d.block, N = std::max<int64_t>(d.procs, 1);
+  std::vector<int64_t> per(size_t(N), 0);
   if (l.trips <= 0)
-    return 0.0;
+    return per;
   int64_t trips = int64_t(l.trips);
   int64_t dx = alpha * (l.ascending ? l.step : -l.step);
   int64_t x0 = alpha * int64_t(l.first) + beta; // index of the first iteration
   if (dx < 0) // the same indices, ascending
     x0 += (trips - 1) * dx, dx = -dx;
-  if (dx == 0)
-    return l.trips; // one index: one owner
-  int64_t b = d.block, N = std::max<int64_t>(d.procs, 1);
+  if (dx == 0) { // one index: one owner
+    per[size_t(*ownerCoordinate(d, x0))] = trips;
+    return per;
+  }
   int64_t first = floorDiv(x0 - d.offset, b);
   int64_t last = floorDiv(x0 + (trips - 1) * dx - d.offset, b);
   // Iterations t with x0 + t dx in block k: [lo, lo + b - 1].
@@ -109,13 +112,12 @@ std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
     int64_t t2 = std::min(trips - 1, floorDiv(lo + b - 1 - x0, dx));
     return std::max<int64_t>(0, t2 - t1 + 1);
   };
+  auto processorOf = [&](int64_t k) { return size_t(((k % N) + N) % N); };
   if (last - first < N) { // at most N blocks: each on its own processor
-    int64_t most = 0;
     for (int64_t k = first; k <= last; ++k)
-      most = std::max(most, inBlock(k));
-    return double(most);
+      per[processorOf(k)] = inBlock(k);
+    return per;
   }
-  std::vector<int64_t> per(size_t(N), 0);
   if (dx == 1) {
     // Consecutive indices: processor p owns, among the indices below y
     // (offset 0), floor(y / Nb) whole rounds of b plus what of its block
@@ -128,13 +130,22 @@ std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
     int64_t lo = x0 - d.offset, hi = lo + trips;
     for (int64_t p = 0; p < N; ++p)
       per[size_t(p)] = below(hi, p) - below(lo, p);
-    return double(*std::max_element(per.begin(), per.end()));
+    return per;
   }
   if (last - first > (1 << 12))
     return std::nullopt;
   for (int64_t k = first; k <= last; ++k)
-    per[size_t(((k % N) + N) % N)] += inBlock(k);
-  return double(*std::max_element(per.begin(), per.end()));
+    per[processorOf(k)] += inBlock(k);
+  return per;
+}
+
+std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
+                                                  const LoopRange &l,
+                                                  const DimDist &d) {
+  auto per = iterationsOnEachProcessor(alpha, beta, l, d);
+  if (!per)
+    return std::nullopt;
+  return double(*std::max_element(per->begin(), per->end()));
 }
 
 double les(const SubRef &s, const LoopRange &l) {

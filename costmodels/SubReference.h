@@ -108,6 +108,10 @@ double iterationsPerProcessor(int64_t alpha, const LoopRange &l, int64_t N,
 std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
                                                   const LoopRange &l,
                                                   const DimDist &d);
+/// The same count for each processor of the mesh dimension, by coordinate.
+std::optional<std::vector<int64_t>> iterationsOnEachProcessor(int64_t alpha, int64_t beta,
+                                                              const LoopRange &l,
+                                                              const DimDist &d);
 /// Eq. 4.1.
 double les(const SubRef &s, const LoopRange &l);
 /// Eq. 4.2.

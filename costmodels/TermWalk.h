@@ -236,6 +236,9 @@ private:
   void localSize(const ArrayDist &rhsDist);
   /// ReferenceTerms::sourceShareIn.
   void ownerTurns();
+  /// DimResult::parts of the rhs sub-reference R, spread over its mesh
+  /// dimension and varying in its loop; empty where not counted.
+  std::vector<double> partsOf(SubRef R) const;
 
   //===--------------------------------------------------------------------===//
   // Partial results to their owners (PartialsExchange.cpp)

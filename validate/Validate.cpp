@@ -44,8 +44,9 @@ double messagesSent(const EstimateTerm &t) {
 /// The busiest processor's predicted messages and bytes sent, as the
 /// measured figures are the busiest rank's: each term counts on the
 /// processors that send it (EstimateTerm::senders; dflux's boundary Shifts
-/// leave from every block but the last), for its share of the repetitions,
-/// the maximum over the mesh of each.
+/// leave from every block but the last), for its share of the repetitions
+/// and its part of the data (Senders::parts: none from a line that holds
+/// none), the maximum over the mesh of each.
 std::pair<double, double> busiestPredicted(const std::vector<const EstimateTerm *> &terms,
                                            const std::vector<int64_t> &mesh) {
   double messages = 0, bytes = 0;
@@ -53,9 +54,9 @@ std::pair<double, double> busiestPredicted(const std::vector<const EstimateTerm 
   for (bool more = !mesh.empty(); more;) {
     double m = 0, b = 0;
     for (const EstimateTerm *t : terms)
-      if (t->senders.includes(at)) {
+      if (double part = t->senders.partAt(at); t->senders.includes(at) && part > 0) {
         m += messagesSent(*t);
-        b += messagesSent(*t) * t->messageBytes;
+        b += messagesSent(*t) * t->messageBytes * part;
       }
     messages = std::max(messages, m);
     bytes = std::max(bytes, b);

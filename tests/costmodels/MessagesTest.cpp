@@ -387,6 +387,39 @@ TEST(Senders, AReplicatedLhsIsFilledAfterItsHoldersExchange) {
   EXPECT_EQ(c[1].messageWords, 4);
 }
 
+TEST(Senders, EachRowBlockMulticastsItsOwnPart) {
+  // DO J = 1, 16 / DO I = lo, 16: C(I,J) = B(I,1) on 4 x 4 blocks: column 1
+  // lies on the first column of processors, each of whose row blocks
+  // multicasts its part of B(lo:16,1) along its row, as lu's multipliers
+  // A(I,K), I > K. The message size is the busiest's, 4 words;
+  // Senders::parts says what each sends.
+  auto fromColumn = [](int64_t lo) {
+    ModelBuilder b;
+    b.array("B", {16, 16});
+    b.array("C", {16, 16});
+    auto j = b.loop("J", b.c(1), b.c(16), "", 1, true);
+    auto i = b.loop("I", b.c(lo), b.c(16), j, 1, true);
+    auto s = b.stmt({j, i}, b.ref("C", {b.iv(i), b.iv(j)}), {b.ref("B", {b.iv(i), b.c(1)})},
+                    {.loads = 1, .stores = 1});
+    auto c = comm(run(b.build(), layout({4, 4}, {{"B", {block(0), block(1)}},
+                                                 {"C", {block(0), block(1)}}})),
+                  s, "B");
+    EXPECT_EQ(c.size(), 1u);
+    return c.empty() ? EstimateTerm{} : c[0];
+  };
+  // Rows 3..16: 2 elements from row block 0 (rows 3 and 4), 4 from the others.
+  EstimateTerm t = fromColumn(3);
+  EXPECT_EQ(t.primitive, "OneToManyMulticast") << t.rule;
+  EXPECT_EQ(t.messageWords, 4);
+  EXPECT_EQ(t.senders.meshDim, 1);
+  EXPECT_DOUBLE_EQ(t.senders.partAt({0, 0}), 0.5);
+  EXPECT_DOUBLE_EQ(t.senders.partAt({3, 0}), 1.0);
+  // Rows 9..16: the first two row blocks send nothing.
+  t = fromColumn(9);
+  EXPECT_DOUBLE_EQ(t.senders.partAt({1, 0}), 0.0);
+  EXPECT_DOUBLE_EQ(t.senders.partAt({2, 0}), 1.0);
+}
+
 TEST(PartialsExchange, OwnersDifferingInTwoMeshDimensions) {
   // C(I,J) = C(I,J) + A(I,K) * B(K,J) on a 2 x 8 mesh, A's rows cyclic on
   // the first mesh dimension and its columns blocked on the second, C
