@@ -122,8 +122,16 @@ int TermWalk::run() {
     if (const SubRef &R = base_[d].second; opts_.exactOwners && spread(R) && R.loop >= 0) {
       out.dims[d].loop = R.loop;
       out.dims[d].iterations = mlis(R, rangeOf(sf_, R.loop));
-      out.dims[d].parts = partsOf(R);
     }
+  }
+  // The parts, where a term along another dimension carries them.
+  for (int d = 0; d < D_ && opts_.exactOwners; ++d) {
+    const DimResult &r = out.dims[d];
+    const bool carried = std::any_of(out.dims.begin(), out.dims.end(), [&](const DimResult &o) {
+      return &o != &r && !o.terms.empty();
+    });
+    if (r.loop >= 0 && r.terms.empty() && !r.boundary && carried)
+      out.dims[d].parts = partsOf(base_[d].second);
   }
   localSize(rhsDist);
   partialsExchange();
@@ -132,17 +140,21 @@ int TermWalk::run() {
 }
 
 std::vector<double> TermWalk::partsOf(SubRef R) const {
-  R = fixedOuter(R);
-  const double full = mlis(R, rangeOf(sf_, R.loop));
-  if (out.type2[size_t(R.loop)] || tiled_[size_t(R.loop)] >= 0 || !R.beta.terms.empty() ||
-      R.beta.opaque || full <= 0 || R.dist->procs > 4096)
+  if (out.type2[size_t(R.loop)] || tiled_[size_t(R.loop)] >= 0 || R.dist->procs > 4096)
     return {};
-  auto per = iterationsOnEachProcessor(R.alpha, R.beta.constant, rangeOf(sf_, R.loop), *R.dist);
+  R = fixedOuter(R);
+  if (!R.beta.terms.empty() || R.beta.opaque)
+    return {};
+  const LoopRange lr = rangeOf(sf_, R.loop);
+  auto per = iterationsOnEachProcessor(R.alpha, R.beta.constant, lr, *R.dist);
   if (!per)
     return {};
+  const double full = double(*std::max_element(per->begin(), per->end()));
+  if (full <= 0 || std::all_of(per->begin(), per->end(), [&](int64_t n) { return n == full; }))
+    return {}; // a full message from every coordinate
   std::vector<double> parts(per->size());
   for (size_t c = 0; c < parts.size(); ++c)
-    parts[c] = std::min(double((*per)[c]) / full, 1.0);
+    parts[c] = double((*per)[c]) / full;
   return parts;
 }
 

@@ -93,9 +93,8 @@ double dataSize(const ReferenceTerms &rt) {
 /// Senders::parts of a term along mesh dimension d: those of the other
 /// dimensions whose data size is the operand's own there -- no term of
 /// their own, and their loop no other dimension's.
-std::vector<std::pair<int, std::vector<double>>> partsBesides(const ReferenceTerms &rt,
-                                                              size_t d) {
-  std::vector<std::pair<int, std::vector<double>>> parts;
+std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, size_t d) {
+  Senders::Parts parts;
   for (size_t e = 0; e < rt.dims.size(); ++e) {
     const DimResult &r = rt.dims[e];
     if (e == d || r.parts.empty() || !r.terms.empty() || r.boundary)
@@ -106,7 +105,7 @@ std::vector<std::pair<int, std::vector<double>>> partsBesides(const ReferenceTer
     if (!shared)
       parts.emplace_back(int(e), r.parts);
   }
-  return parts;
+  return parts.empty() ? nullptr : std::make_shared<const Senders::Parts>(std::move(parts));
 }
 
 } // namespace

@@ -36,6 +36,7 @@
 #include "model/Machine.h"
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -82,9 +83,14 @@ struct Senders {
   /// each line of the mesh sends what it holds, an edge block less, a
   /// block past the loop's range nothing (lu's multipliers A(I,K), I > K,
   /// multicast along the rows by each row block: none from the blocks
-  /// above row K). Empty: a full message from every sender.
-  std::vector<std::pair<int, std::vector<double>>> parts;
-  bool operator==(const Senders &) const = default;
+  /// above row K). Null: a full message from every sender. Shared: terms
+  /// are copied often, and most have none.
+  using Parts = std::vector<std::pair<int, std::vector<double>>>;
+  std::shared_ptr<const Parts> parts;
+  bool operator==(const Senders &o) const {
+    return meshDim == o.meshDim && first == o.first && last == o.last && share == o.share &&
+           (parts == o.parts || (parts && o.parts && *parts == *o.parts));
+  }
   /// Whether the processor at `coords` (one per mesh dimension) sends.
   bool includes(const std::vector<int64_t> &coords) const {
     if (meshDim < 0 || size_t(meshDim) >= coords.size()) return true;
@@ -94,7 +100,8 @@ struct Senders {
   /// The part of a full message the processor at `coords` sends.
   double partAt(const std::vector<int64_t> &coords) const {
     double part = 1;
-    for (const auto &[d, byCoordinate] : parts)
+    if (!parts) return part;
+    for (const auto &[d, byCoordinate] : *parts)
       if (size_t(d) < coords.size() && size_t(coords[size_t(d)]) < byCoordinate.size())
         part *= byCoordinate[size_t(coords[size_t(d)])];
     return part;

@@ -84,41 +84,67 @@ double iterationsPerProcessor(int64_t alpha, const LoopRange &l, int64_t N,
   return perBlock * full + std::min(perBlock, std::ceil(rest / (a * s)));
 }
 
-std::optional<std::vector<int64_t>> iterationsOnEachProcessor(int64_t alpha, int64_t beta,
-                                                              const LoopRange &l,
-                                                              const DimDist &d) {
+namespace {
+
+/// The indices alpha * j + beta a loop takes, ascending (x0, x0 + dx, ...,
+/// trips of them), and the blocks of the distribution they cross.
+struct Crossing {
+  int64_t trips = 0, dx = 0, x0 = 0, first = 0, last = 0;
+  const DimDist *d = nullptr;
+  int64_t procs() const { return std::max<int64_t>(d->procs, 1); }
+  /// Iterations whose index lies in block k: [lo, lo + b - 1].
+  int64_t inBlock(int64_t k) const {
+    int64_t lo = d->offset + k * d->block;
+    int64_t t1 = std::max<int64_t>(0, -floorDiv(x0 - lo, dx));
+    int64_t t2 = std::min(trips - 1, floorDiv(lo + d->block - 1 - x0, dx));
+    return std::max<int64_t>(0, t2 - t1 + 1);
+  }
+  size_t processorOf(int64_t k) const { return size_t(((k % procs()) + procs()) % procs()); }
+};
+
+/// nullopt for kinds other than block, cyclic and block-cyclic, or a
+/// fractional first index or trip count.
+std::optional<Crossing> crossing(int64_t alpha, int64_t beta, const LoopRange &l,
+                                 const DimDist &d) {
   if (!ownerCoordinate(d, 0) || l.trips != std::floor(l.trips) ||
       l.first != std::floor(l.first) || l.trips > double(int64_t(1) << 40))
     return std::nullopt;
-  const int64_t b = d.block, N = std::max<int64_t>(d.procs, 1);
+  Crossing c;
+  c.d = &d;
+  c.trips = std::max<int64_t>(int64_t(l.trips), 0);
+  c.dx = alpha * (l.ascending ? l.step : -l.step);
+  c.x0 = alpha * int64_t(l.first) + beta; // index of the first iteration
+  if (c.dx < 0) // the same indices, ascending
+    c.x0 += (c.trips - 1) * c.dx, c.dx = -c.dx;
+  if (c.dx != 0 && c.trips > 0) {
+    c.first = floorDiv(c.x0 - d.offset, d.block);
+    c.last = floorDiv(c.x0 + (c.trips - 1) * c.dx - d.offset, d.block);
+  }
+  return c;
+}
+
+} // namespace
+
+std::optional<std::vector<int64_t>> iterationsOnEachProcessor(int64_t alpha, int64_t beta,
+                                                              const LoopRange &l,
+                                                              const DimDist &d) {
+  auto c = crossing(alpha, beta, l, d);
+  if (!c)
+    return std::nullopt;
+  const int64_t N = c->procs(), b = d.block;
   std::vector<int64_t> per(size_t(N), 0);
-  if (l.trips <= 0)
+  if (c->trips == 0)
     return per;
-  int64_t trips = int64_t(l.trips);
-  int64_t dx = alpha * (l.ascending ? l.step : -l.step);
-  int64_t x0 = alpha * int64_t(l.first) + beta; // index of the first iteration
-  if (dx < 0) // the same indices, ascending
-    x0 += (trips - 1) * dx, dx = -dx;
-  if (dx == 0) { // one index: one owner
-    per[size_t(*ownerCoordinate(d, x0))] = trips;
+  if (c->dx == 0) { // one index: one owner
+    per[size_t(*ownerCoordinate(d, c->x0))] = c->trips;
     return per;
   }
-  int64_t first = floorDiv(x0 - d.offset, b);
-  int64_t last = floorDiv(x0 + (trips - 1) * dx - d.offset, b);
-  // Iterations t with x0 + t dx in block k: [lo, lo + b - 1].
-  auto inBlock = [&](int64_t k) {
-    int64_t lo = d.offset + k * b;
-    int64_t t1 = std::max<int64_t>(0, -floorDiv(x0 - lo, dx));
-    int64_t t2 = std::min(trips - 1, floorDiv(lo + b - 1 - x0, dx));
-    return std::max<int64_t>(0, t2 - t1 + 1);
-  };
-  auto processorOf = [&](int64_t k) { return size_t(((k % N) + N) % N); };
-  if (last - first < N) { // at most N blocks: each on its own processor
-    for (int64_t k = first; k <= last; ++k)
-      per[processorOf(k)] = inBlock(k);
+  if (c->last - c->first < N) { // at most N blocks: each on its own processor
+    for (int64_t k = c->first; k <= c->last; ++k)
+      per[c->processorOf(k)] = c->inBlock(k);
     return per;
   }
-  if (dx == 1) {
+  if (c->dx == 1) {
     // Consecutive indices: processor p owns, among the indices below y
     // (offset 0), floor(y / Nb) whole rounds of b plus what of its block
     // the last round reaches.
@@ -127,21 +153,32 @@ std::optional<std::vector<int64_t>> iterationsOnEachProcessor(int64_t alpha, int
       return floorDiv(y, period) * b +
              std::clamp(y - floorDiv(y, period) * period - p * b, int64_t(0), b);
     };
-    int64_t lo = x0 - d.offset, hi = lo + trips;
+    int64_t lo = c->x0 - d.offset, hi = lo + c->trips;
     for (int64_t p = 0; p < N; ++p)
       per[size_t(p)] = below(hi, p) - below(lo, p);
     return per;
   }
-  if (last - first > (1 << 12))
+  if (c->last - c->first > (1 << 12))
     return std::nullopt;
-  for (int64_t k = first; k <= last; ++k)
-    per[processorOf(k)] += inBlock(k);
+  for (int64_t k = c->first; k <= c->last; ++k)
+    per[c->processorOf(k)] += c->inBlock(k);
   return per;
 }
 
 std::optional<double> iterationsPerProcessorExact(int64_t alpha, int64_t beta,
                                                   const LoopRange &l,
                                                   const DimDist &d) {
+  auto c = crossing(alpha, beta, l, d);
+  if (!c)
+    return std::nullopt;
+  if (c->trips == 0 || c->dx == 0)
+    return double(c->trips); // no index, or one: one owner
+  if (c->last - c->first < c->procs()) { // each block on its own processor
+    int64_t most = 0;
+    for (int64_t k = c->first; k <= c->last; ++k)
+      most = std::max(most, c->inBlock(k));
+    return double(most);
+  }
   auto per = iterationsOnEachProcessor(alpha, beta, l, d);
   if (!per)
     return std::nullopt;
