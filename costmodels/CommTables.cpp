@@ -16,6 +16,21 @@
 
 namespace dlayout::cost::detail {
 
+namespace {
+
+/// DimResult::shiftParts: each coordinate's elements over the edge's bd;
+/// empty where every sender sends a whole edge.
+std::vector<double> edgeParts(const std::vector<double> &sent, double bd) {
+  if (bd <= 0 || std::all_of(sent.begin(), sent.end(), [&](double e) { return e >= bd; }))
+    return {};
+  std::vector<double> parts(sent.size());
+  for (size_t c = 0; c < sent.size(); ++c)
+    parts[c] = std::min(sent[c] / bd, 1.0);
+  return parts;
+}
+
+} // namespace
+
 /// Returns a loop to freeze, or -1.
 int TermWalk::type1Loop(const std::vector<int> &pairs, int l) {
   LoopRange lr = rangeOf(sf_, l);
@@ -218,14 +233,16 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
   }
   if (boundaryCommunication(L, R)) { // 3: (N > 1) Shift(bd) + IDM(mlis - bd)
     // Eq. 4.4, or the boundaries the owners really cross (TermOptions).
-    std::optional<double> exact;
+    std::optional<Crossings> exact;
     if (opts_.exactOwners)
       exact = boundaryDataExact(L, R, lr);
-    double bd = std::min(exact ? *exact : boundaryData(L, R, lr), mR);
+    double bd = std::min(exact ? exact->elements : boundaryData(L, R, lr), mR);
     dim.boundary = true;
     dim.shift = bd;
     dim.shiftDirection = shiftDirection(L, R);
     dim.shiftSenders = shiftSenders(d, L, R, lr, dim.shiftDirection);
+    if (exact)
+      dim.shiftParts = edgeParts(exact->sent, bd);
     CommTerm t = term(Primitive::Shift, d,
                       "Table 4.2 (3): boundary communication", 1, indicator(N));
     dim.terms.push_back(t);
@@ -245,6 +262,7 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
       dim.shift = std::min(nb->elements, mR);
       dim.shiftDirection = nb->direction;
       dim.shiftSenders = shiftSenders(d, L, R, lr, dim.shiftDirection);
+      dim.shiftParts = edgeParts(nb->sent, dim.shift);
       dim.terms.push_back(term(Primitive::Shift, d,
                                "exact owners: only the next (or only the previous) "
                                "processor's elements cross",

@@ -96,6 +96,10 @@ struct DimResult {
   double shift = 0; // boundary: bd, the edge that crosses
   int shiftDirection = 0;
   Senders shiftSenders;   // boundary: who sends the Shift
+  /// boundary, counted with the owner function: per coordinate, the part
+  /// of the edge (shift) it sends (Senders::parts); empty: every sender
+  /// sends the whole edge (or nothing).
+  std::vector<double> shiftParts;
   /// Beyond the thesis (exactOwners): the processors along this mesh
   /// dimension that the tiles of an lhs sub-reference reach one after
   /// another (section 4.4.3, "sr2 on the lhs": the term times les). Their

@@ -92,9 +92,13 @@ double dataSize(const ReferenceTerms &rt) {
 
 /// Senders::parts of a term along mesh dimension d: those of the other
 /// dimensions whose data size is the operand's own there -- no term of
-/// their own, and their loop no other dimension's.
-std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, size_t d) {
+/// their own, and their loop no other dimension's -- and `own`, d's (a
+/// boundary's edge, DimResult::shiftParts).
+std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, size_t d,
+                                                   const std::vector<double> *own = nullptr) {
   Senders::Parts parts;
+  if (own && !own->empty())
+    parts.emplace_back(int(d), *own);
   for (size_t e = 0; e < rt.dims.size(); ++e) {
     const DimResult &r = rt.dims[e];
     if (e == d || r.parts.empty() || !r.terms.empty() || r.boundary)
@@ -150,6 +154,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
     if (!(mask & (mask - 1))) { // one dimension's boundary
       const size_t d = B[size_t(std::countr_zero(mask))];
       t.senders = rt.dims[d].shiftSenders;
+      t.senders.parts = partsBesides(rt, d, &rt.dims[d].shiftParts);
       t.shiftDim = int(d);
       t.direction = rt.dims[d].shiftDirection;
     }

@@ -363,15 +363,15 @@ struct Busiest {
 };
 } // namespace
 
-std::optional<double> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
-                                        const LoopRange &l) {
+std::optional<Crossings> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
+                                           const LoopRange &l) {
   if (!singles(sr1, sr2)) return std::nullopt;
   Busiest busiest(sr1.dist->procs);
   if (!forEachOwnerPair(sr1, sr2, l, [&](int64_t p1, int64_t p2) {
         if (p1 != p2) busiest.add(p1, p2);
       }))
     return std::nullopt;
-  return busiest.max();
+  return Crossings{busiest.max(), std::move(busiest.sent)};
 }
 
 std::optional<NeighbourData> neighbourDataExact(const SubRef &sr1, const SubRef &sr2,
@@ -388,7 +388,7 @@ std::optional<NeighbourData> neighbourDataExact(const SubRef &sr1, const SubRef 
       }))
     return std::nullopt;
   if (far || (next && previous)) return std::nullopt;
-  return NeighbourData{busiest.max(), next ? -1 : previous ? 1 : 0};
+  return NeighbourData{busiest.max(), next ? -1 : previous ? 1 : 0, std::move(busiest.sent)};
 }
 
 bool regular(const SubRef &s, const LoopRange &l) {

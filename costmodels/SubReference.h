@@ -144,9 +144,14 @@ double boundaryData(const SubRef &sr1, const SubRef &sr2, const LoopRange &l);
 /// integral first index. Eq. 4.4 counts blocks per processor,
 /// ceil(|alpha2| r_l / (N b2)), which charges a boundary after the last
 /// block of the range too (a block-cyclic range that ends a few elements
-/// into a new round); this counts only the boundaries crossed.
-std::optional<double> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
-                                        const LoopRange &l);
+/// into a new round); this counts only the boundaries crossed. `sent`: the
+/// elements each processor sends, by coordinate.
+struct Crossings {
+  double elements = 0;
+  std::vector<double> sent;
+};
+std::optional<Crossings> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
+                                           const LoopRange &l);
 /// Beyond the thesis, counted as boundaryDataExact does: when every element
 /// of sr2 that crosses to sr1's owners over the loop comes from the next
 /// processor on the mesh dimension (direction -1), or every one from the
@@ -159,6 +164,7 @@ std::optional<double> boundaryDataExact(const SubRef &sr1, const SubRef &sr2,
 struct NeighbourData {
   double elements = 0;
   int direction = 0;
+  std::vector<double> sent; // by coordinate, as Crossings::sent
 };
 std::optional<NeighbourData> neighbourDataExact(const SubRef &sr1, const SubRef &sr2,
                                                 const LoopRange &l);

@@ -462,6 +462,25 @@ TEST(Senders, AShiftOfTheLocalDataLeavesFromTheBlocksAboveTheReceivers) {
   EXPECT_EQ(c[0].senders.last, 3);
 }
 
+TEST(Senders, EachBlockSendsTheEdgeItsNeighbourNeeds) {
+  // DO I = 1, 32: D(I) = A(I), D(36) in blocks of 9 and A(32) in blocks of
+  // 8 over 4: block p of D needs p + 1 of A's elements from the next block
+  // of A (A(9); A(17:18); A(25:27)), so the edge is 3 elements, sent whole
+  // by coordinate 3 only (fig4_5's D(0:N) beside A(1:N)).
+  ModelBuilder b;
+  b.array("A", {32});
+  b.array("D", {36});
+  auto i = b.loop("I", b.c(1), b.c(32), "", 1, true);
+  auto s = b.stmt({i}, b.ref("D", {b.iv(i)}), {b.ref("A", {b.iv(i)})}, {.loads = 1, .stores = 1});
+  auto c = comm(run(b.build(), layout({4}, {{"A", {block(0)}}, {"D", {block(0)}}})), s, "A");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Shift") << c[0].rule;
+  EXPECT_EQ(c[0].messageWords, 3);
+  EXPECT_DOUBLE_EQ(c[0].senders.partAt({1}), 1.0 / 3);
+  EXPECT_DOUBLE_EQ(c[0].senders.partAt({2}), 2.0 / 3);
+  EXPECT_DOUBLE_EQ(c[0].senders.partAt({3}), 1.0);
+}
+
 TEST(Shift, SentByOneProcessorIsOneTransfer) {
   // A(I) = B(I-1), blocked, on the half-duplex iPSC/2: over 4 processors
   // the middle blocks send and receive, Table 6.1's 2 Transfers; over 2,
