@@ -374,6 +374,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         int drop = keep == i ? j : i;
         carry(size_t(keep), size_t(drop));
         all[size_t(keep)].dims[size_t(x.dim)].shiftSenders = {}; // both processors send
+        all[size_t(keep)].dims[size_t(x.dim)].shiftParts.clear(); // each its own edge
         twoWay[size_t(keep)] = x.dim;
       }
   }

@@ -481,6 +481,25 @@ TEST(Senders, EachBlockSendsTheEdgeItsNeighbourNeeds) {
   EXPECT_DOUBLE_EQ(c[0].senders.partAt({3}), 1.0);
 }
 
+TEST(Senders, BothDirectionsOnTwoProcessorsAreOneExchangeFromEach) {
+  // DO I = 2, 31: D(I) = A(I-1) + A(I+1), blocked over 2: block 0 sends
+  // its upper edge, block 1 its lower, in one exchange (Table 6.1's Shift);
+  // each sends an edge, though each direction alone leaves one block out.
+  ModelBuilder b;
+  b.array("A", {32});
+  b.array("D", {32});
+  auto i = b.loop("I", b.c(2), b.c(31), "", 1, true);
+  auto s = b.stmt({i}, b.ref("D", {b.iv(i)}),
+                  {b.ref("A", {b.iv(i, 1, -1)}), b.ref("A", {b.iv(i, 1, 1)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  auto c = comm(run(b.build(), layout({2}, {{"A", {block(0)}}, {"D", {block(0)}}})), s, "A");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Shift") << c[0].rule;
+  EXPECT_TRUE(c[0].senders.includes({0}) && c[0].senders.includes({1}));
+  EXPECT_DOUBLE_EQ(c[0].senders.partAt({0}), 1.0);
+  EXPECT_DOUBLE_EQ(c[0].senders.partAt({1}), 1.0);
+}
+
 TEST(Shift, SentByOneProcessorIsOneTransfer) {
   // A(I) = B(I-1), blocked, on the half-duplex iPSC/2: over 4 processors
   // the middle blocks send and receive, Table 6.1's 2 Transfers; over 2,
