@@ -251,6 +251,27 @@ void merge(std::vector<CommCost> &one, std::vector<CommCost> &into) {
   }
 }
 
+/// The edges of a boundary's two directions sent in one exchange over two
+/// processors: each coordinate's part of the wider edge, `keep`'s, is what
+/// it sends in either direction (DimResult::shiftParts); empty where each
+/// sends a whole one.
+std::vector<double> twoWayParts(const DimResult &keep, const DimResult &drop, size_t dim) {
+  auto edge = [dim](const DimResult &r, size_t c) {
+    std::vector<int64_t> at(dim + 1, 0);
+    at[dim] = int64_t(c);
+    double part = r.shiftParts.size() == 2 ? r.shiftParts[c]
+                  : r.shiftSenders.includes(at) ? 1.0
+                                                : 0.0;
+    return part * r.shift;
+  };
+  if (keep.shift <= 0)
+    return {};
+  std::vector<double> parts(2);
+  for (size_t c = 0; c < 2; ++c)
+    parts[c] = std::min((edge(keep, c) + edge(drop, c)) / keep.shift, 1.0);
+  return parts[0] == 1 && parts[1] == 1 ? std::vector<double>{} : parts;
+}
+
 } // namespace
 
 std::string CommCost::describe() const {
@@ -373,8 +394,9 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         int keep = all[size_t(i)].dims[size_t(x.dim)].shift >= all[size_t(j)].dims[size_t(x.dim)].shift ? i : j;
         int drop = keep == i ? j : i;
         carry(size_t(keep), size_t(drop));
-        all[size_t(keep)].dims[size_t(x.dim)].shiftSenders = {}; // both processors send
-        all[size_t(keep)].dims[size_t(x.dim)].shiftParts.clear(); // each its own edge
+        DimResult &kept = all[size_t(keep)].dims[size_t(x.dim)];
+        kept.shiftParts = twoWayParts(kept, all[size_t(drop)].dims[size_t(x.dim)], size_t(x.dim));
+        kept.shiftSenders = {}; // both processors send
         twoWay[size_t(keep)] = x.dim;
       }
   }

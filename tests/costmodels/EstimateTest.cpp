@@ -498,6 +498,19 @@ TEST(Senders, BothDirectionsOnTwoProcessorsAreOneExchangeFromEach) {
   EXPECT_TRUE(c[0].senders.includes({0}) && c[0].senders.includes({1}));
   EXPECT_DOUBLE_EQ(c[0].senders.partAt({0}), 1.0);
   EXPECT_DOUBLE_EQ(c[0].senders.partAt({1}), 1.0);
+  // A(I+2) instead: block 1 sends two elements down, block 0 one up.
+  ModelBuilder b2;
+  b2.array("A", {32});
+  b2.array("D", {32});
+  auto i2 = b2.loop("I", b2.c(2), b2.c(30), "", 1, true);
+  auto s2 = b2.stmt({i2}, b2.ref("D", {b2.iv(i2)}),
+                    {b2.ref("A", {b2.iv(i2, 1, -1)}), b2.ref("A", {b2.iv(i2, 1, 2)})},
+                    {.loads = 2, .stores = 1, .fadd = 1});
+  auto c2 = comm(run(b2.build(), layout({2}, {{"A", {block(0)}}, {"D", {block(0)}}})), s2, "A");
+  ASSERT_EQ(c2.size(), 1u);
+  EXPECT_EQ(c2[0].messageWords, 2);
+  EXPECT_DOUBLE_EQ(c2[0].senders.partAt({0}), 0.5);
+  EXPECT_DOUBLE_EQ(c2[0].senders.partAt({1}), 1.0);
 }
 
 TEST(Shift, SentByOneProcessorIsOneTransfer) {
