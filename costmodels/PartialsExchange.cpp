@@ -126,6 +126,16 @@ LoopRange TermWalk::widest(int l) const {
   return lr;
 }
 
+void TermWalk::clearTerms(double messageSize) {
+  for (DimResult &r : out.dims)
+    r = DimResult{};
+  out.localSize = messageSize;
+  std::fill(out.localExtent.begin(), out.localExtent.end(), 1.0);
+  out.partials = 1;
+  out.tiles = 1;
+  out.boundary = BoundaryFacts{};
+}
+
 bool TermWalk::copiesFilled() {
   // A home on every processor: every copy of the lhs forms its own sum.
   if (!lv_.arrays[rf_.ref.array].distributed())
@@ -160,13 +170,7 @@ bool TermWalk::copiesFilled() {
         its = std::min(its, mlis(L, lr));
     W *= std::max(1.0, its);
   }
-  for (DimResult &r : out.dims)
-    r = DimResult{};
-  out.localSize = W;
-  std::fill(out.localExtent.begin(), out.localExtent.end(), 1.0);
-  out.partials = 1;
-  out.tiles = 1;
-  out.boundary = BoundaryFacts{};
+  clearTerms(W);
   CommTerm each = term(Primitive::Transfer, first,
                        "a replicated lhs's copies filled from its home copy: (R - 1) Transfer(W)");
   each.count = R - 1;
@@ -176,8 +180,9 @@ bool TermWalk::copiesFilled() {
 }
 
 void TermWalk::partialsExchange() {
-  if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand || !rf_.home || copiesFilled() ||
-      !lv_.arrays[sf_.lhs.array].distributed())
+  if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand || !rf_.home)
+    return;
+  if (copiesFilled() || !lv_.arrays[sf_.lhs.array].distributed())
     return;
   bool moves = std::any_of(out.dims.begin(), out.dims.end(), [](const DimResult &r) {
     return !r.terms.empty() || r.boundary;
@@ -207,13 +212,7 @@ void TermWalk::partialsExchange() {
       continue;
     W *= std::max(1.0, sideRange(false, l).trips);
   }
-  for (DimResult &r : out.dims)
-    r = DimResult{};
-  out.localSize = W / D;
-  std::fill(out.localExtent.begin(), out.localExtent.end(), 1.0);
-  out.partials = 1;
-  out.tiles = 1;
-  out.boundary = BoundaryFacts{};
+  clearTerms(W / D);
   // The Transfers a home sends, the Gather's one aside: D - 2 of their D - 1
   // where it owns lhs elements of its own (Senders::share).
   out.sourceShare = (D - 2) / (D - 1);

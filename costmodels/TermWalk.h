@@ -253,6 +253,9 @@ private:
   bool copiesFilled();
   /// Loop l's range at its widest over the loops around it.
   LoopRange widest(int l) const;
+  /// Drops the per-dimension terms for an exchange's: messages of
+  /// `messageSize` elements, no tiles, no boundary.
+  void clearTerms(double messageSize);
   /// Loop l's iterations one processor of the lhs (or the home) runs.
   LoopRange sideRange(bool lhs, int l) const;
   /// The coordinates s reaches over those of one processor of the other side.
