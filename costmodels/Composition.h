@@ -27,6 +27,11 @@
 //     (ReferenceTerms::sourceShare), and one whose operand's owner moves
 //     with a type-2 loop in the share of its iterations one processor
 //     holds it (ReferenceTerms::sourceShareIn): Senders::share;
+//   - beyond the thesis, for the busiest processor's bytes: a term along
+//     one mesh dimension carries each line's own part of the operand along
+//     the others where they have no term of their own (DimResult::parts),
+//     a boundary Shift each sender's edge (DimResult::shiftParts):
+//     Senders::parts;
 //   - the result is in the order of Table 4.6.
 // Repetitions (ρ(S), type-2 loops, tiles, pipelining) are applied by
 // Communication.h.
