@@ -78,13 +78,14 @@ struct Senders {
   int meshDim = -1;
   int64_t first = 0, last = 0;
   double share = 1;
-  /// Along the other mesh dimensions the data is spread over, the part of
-  /// the busiest sender's message each coordinate sends, per dimension:
-  /// each line of the mesh sends what it holds, an edge block less, a
-  /// block past the loop's range nothing (lu's multipliers A(I,K), I > K,
-  /// multicast along the rows by each row block: none from the blocks
-  /// above row K). Null: a full message from every sender. Shared: terms
-  /// are copied often, and most have none.
+  /// Along the mesh dimensions the data is spread over, the part of the
+  /// busiest sender's message each coordinate sends, per dimension: each
+  /// line of the mesh sends what it holds, an edge block less, a block past
+  /// the loop's range nothing (lu's multipliers A(I,K), I > K, multicast
+  /// along the rows by each row block: none from the blocks above row K);
+  /// along a boundary Shift's own dimension, each sender's edge. Null: a
+  /// full message from every sender. Shared: terms are copied often, and
+  /// most have none.
   using Parts = std::vector<std::pair<int, std::vector<double>>>;
   std::shared_ptr<const Parts> parts;
   bool operator==(const Senders &o) const {
