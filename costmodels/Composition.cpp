@@ -61,26 +61,28 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
   terms.swap(out);
 }
 
+/// Mesh dimensions d and e whose operand varies in one loop (DimResult::loop).
+bool sharesLoop(const ReferenceTerms &rt, size_t d, size_t e) {
+  return rt.dims[d].loop >= 0 && rt.dims[e].loop == rt.dims[d].loop;
+}
+
 /// The data a processor's messages carry: local size times the mesh
 /// dimensions' sizes, where the dimensions whose operand varies in one loop
 /// (DimResult::loop) hold no more than the fewest of its iterations any of
 /// them keeps on one processor (A(I,I): a block's share of the diagonal).
 double dataSize(const ReferenceTerms &rt) {
   const size_t D = rt.dims.size();
-  auto sameLoop = [&](size_t d, size_t e) {
-    return rt.dims[d].loop >= 0 && rt.dims[e].loop == rt.dims[d].loop;
-  };
   double total = rt.localSize;
   for (size_t d = 0; d < D; ++d) {
     bool counted = false; // with an earlier dimension of its loop
     for (size_t e = 0; e < d; ++e)
-      counted = counted || sameLoop(d, e);
+      counted = counted || sharesLoop(rt, d, e);
     if (counted)
       continue;
     double sizes = rt.dims[d].size, fewest = rt.dims[d].iterations;
     bool several = false;
     for (size_t e = d + 1; e < D; ++e)
-      if (sameLoop(d, e)) {
+      if (sharesLoop(rt, d, e)) {
         several = true;
         sizes *= rt.dims[e].size;
         fewest = std::min(fewest, rt.dims[e].iterations);
@@ -105,7 +107,7 @@ std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, siz
       continue;
     bool shared = false;
     for (size_t f = 0; f < rt.dims.size(); ++f)
-      shared = shared || (f != e && rt.dims[f].loop == r.loop);
+      shared = shared || (f != e && sharesLoop(rt, e, f));
     if (!shared)
       parts.emplace_back(int(e), r.parts);
   }
@@ -228,20 +230,19 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
   mergeIdentical(terms);
 
   // After a Gather, a ManyToManyMulticast moves the gathered data.
-  int64_t gathered = 1;
+  // A replicated lhs's holders exchange their parts (ManyToManyMulticast)
+  // before multicasting them (CommTerm::afterExchange).
+  int64_t gathered = 1, exchanged = 1;
   int gatherDim = -1; // a Gather's mesh dimension, where its members are known
-  for (const auto &t : terms)
+  for (const auto &t : terms) {
     if (t.prim == Primitive::Gather || t.prim == Primitive::DGather) {
       gathered = std::max(gathered, t.group);
       if (t.prim == Primitive::Gather && t.group > 1)
         gatherDim = t.senders.meshDim;
     }
-  // A replicated lhs's holders exchange their parts before multicasting
-  // them (CommTerm::afterExchange).
-  int64_t exchanged = 1;
-  for (const auto &t : terms)
     if (t.prim == Primitive::ManyToManyMulticast)
       exchanged *= t.group;
+  }
   for (auto &t : terms) {
     if (t.prim == Primitive::ManyToManyMulticast)
       t.words *= double(gathered);
