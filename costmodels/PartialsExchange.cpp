@@ -182,7 +182,7 @@ bool TermWalk::copiesFilled() {
 void TermWalk::partialsExchange() {
   if (!opts_.exactOwners || !sf_.hasLhs || !rf_.reductionOperand || !rf_.home)
     return;
-  if (copiesFilled() || !lv_.arrays[sf_.lhs.array].distributed())
+  if (copiesFilled() || !lv_.arrays[rf_.ref.array].distributed())
     return;
   bool moves = std::any_of(out.dims.begin(), out.dims.end(), [](const DimResult &r) {
     return !r.terms.empty() || r.boundary;
@@ -190,19 +190,27 @@ void TermWalk::partialsExchange() {
   if (!moves)
     return; // the partials stay where they are formed
   // D and C: per mesh dimension, the coordinates one side's sub-reference
-  // reaches over the iterations one processor of the other side runs.
-  double D = 1, C = 1;
+  // reaches over the iterations one processor of the other side runs. R:
+  // the copies of each lhs element along the dimensions the lhs is
+  // replicated over, every one of which takes every partial.
+  double D = 1, C = 1, R = 1;
   for (int d = 0; d < D_; ++d) {
     const SubRef &L = base_[d].first, &H = base_[d].second;
     if (procsOf(d) <= 1)
       continue;
-    for (const SubRef *s : {&L, &H})
-      if (s->kind == SubRef::Unknown || s->kind == SubRef::Replicated)
-        return; // Table 4.4's cases stay the thesis's
+    if (L.kind == SubRef::Unknown || H.kind == SubRef::Unknown)
+      return; // Table 4.4's cases stay the thesis's
+    if (L.kind == SubRef::Replicated) {
+      R *= double(procsOf(d));
+      C *= reach(H, true);
+      continue;
+    }
+    if (H.kind == SubRef::Replicated)
+      return;
     D *= reach(L, false);
     C *= reach(H, true);
   }
-  if (D <= 1)
+  if (D * R <= 1)
     return;
   // W: over the type-1 loops in which the lhs varies, the home's
   // iterations (all of them where the home does not vary).
@@ -213,16 +221,17 @@ void TermWalk::partialsExchange() {
     W *= std::max(1.0, sideRange(false, l).trips);
   }
   clearTerms(W / D);
-  // The Transfers a home sends, the Gather's one aside: D - 2 of their D - 1
-  // where it owns lhs elements of its own (Senders::share).
-  out.sourceShare = (D - 2) / (D - 1);
+  // The Transfers a home sends, the Gather's one aside: DR - 2 of their
+  // DR - 1 where it holds lhs elements of its own (Senders::share).
+  const double to = D * R;
+  out.sourceShare = (to - 2) / (to - 1);
   DimResult &r = out.dims[0];
   r.terms.push_back(term(Primitive::Gather, 0,
-                         "partial results to their D owners at once: Gather(W/D, C)",
+                         "partial results to their D owners (R copies each) at once: Gather(W/D, C)",
                          int64_t(C)));
   CommTerm each = term(Primitive::Transfer, 0,
-                       "partial results to their D owners at once: (D - 1) Transfer(W/D)");
-  each.count = D - 1;
+                       "partial results to their D owners (R copies each) at once: (DR - 1) Transfer(W/D)");
+  each.count = to - 1;
   r.terms.push_back(each);
 }
 

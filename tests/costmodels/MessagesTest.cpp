@@ -473,5 +473,29 @@ TEST(PartialsExchange, ACopyOfAReplicatedLhsFillsTheOthers) {
   EXPECT_TRUE(comm(run(p, l, thesis), s, "A").empty());
 }
 
+TEST(PartialsExchange, EveryCopyOfAReplicatedLhsTakesEveryHomesPartials) {
+  // C(I,J) = C(I,J) + A(I,K) on 4 processors, A's rows blocked, C held by
+  // every processor: each home A(I,K) forms its n/4 x n partial results and,
+  // when the region ends, sends them to the 3 other copies of C, as every
+  // other home does (the executor's partials to every holder): Gather(W, 4)
+  // + 3 Transfer(W). The thesis's replicated-lhs terms multicast A instead,
+  // which the executor does not run.
+  const auto [p, s] = sumOverK(n, {{"A", "I", "K"}});
+  Layout l = layout({N}, {{"A", {block(0), collapsed()}}, {"C", {collapsed(), collapsed()}}});
+  auto c = comm(run(p, l), s, "A");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].primitive, "Transfer") << c[0].rule;
+  EXPECT_EQ(c[0].repetitions, 3);
+  EXPECT_EQ(c[0].messageWords, double(n / N * n));
+  EXPECT_EQ(c[1].primitive, "Gather") << c[1].rule;
+  EXPECT_EQ(c[1].groupSize, N);
+  EXPECT_EQ(c[1].messageWords, double(n / N * n));
+  // Without exact owners, the thesis's per-dimension terms.
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  for (const auto &t : comm(run(p, l, thesis), s, "A"))
+    EXPECT_EQ(t.rule.find("partial results"), std::string::npos) << t.rule;
+}
+
 } // namespace
 } // namespace dlayout::test
