@@ -325,6 +325,18 @@ void TermWalk::type2Pair(int d, int l) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                              "type-2 loop: replicated lhs", procsOf(d)));
     dim.terms.back().loop = l;
+    // exactOwners: at one iteration of l (a sample of a triangular nest,
+    // OuterSamples.h) the operand's element has one owner, the root.
+    const LoopFacts &f = sf_.loops[size_t(l)];
+    if (R.kind == SubRef::Single && R.loop == l && f.trips == 1 && f.first == std::floor(f.first)) {
+      SubRef at = R;
+      at.kind = SubRef::Constant;
+      at.beta.constant += R.alpha * int64_t(f.first);
+      if (auto o = numberOwner(at)) {
+        dim.terms.back().senders = {d, *o, *o};
+        dim.terms.back().share = sampleShare(at, *o);
+      }
+    }
     return;
   }
   if (scalarCombine()) {

@@ -319,6 +319,43 @@ TEST(TriangularNest, ASampleStandingForStepsOfOtherOwnersCreditsItsOwnerItsShare
   EXPECT_NEAR(*std::max_element(sent.begin(), sent.end()), double(n - 1) / N, 1.0);
 }
 
+TEST(TriangularNest, AReplicatedLhsIsFilledByTheOwnerOfTheRowTheOuterIndexNames) {
+  // DO K / DO J = K+1, n: D(J) = A(K,J), D on every processor, A's rows
+  // blocked over 4, A written in K (tred2's D(J) = Z(L,J)): at step K row
+  // K's owner multicasts its n - K elements; the others send nothing then.
+  const int64_t n = 16, N = 4, b = n / N;
+  ModelBuilder mb;
+  mb.param("N", n);
+  mb.array("A", {n, n});
+  mb.array("D", {n});
+  auto k = mb.loop("K", mb.c(1), mb.p("N", 1, -1));
+  auto j = mb.loop("J", mb.iv(k, 1, 1), mb.p("N"), k, 1, true);
+  auto s1 = mb.stmt({k, j}, mb.ref("D", {mb.iv(j)}), {mb.ref("A", {mb.iv(k), mb.iv(j)})},
+                    {.loads = 1, .stores = 1});
+  auto j2 = mb.loop("J2", mb.iv(k, 1, 1), mb.p("N"), k, 1, true);
+  auto s2 = mb.stmt({k, j2}, mb.ref("A", {mb.iv(k, 1, 1), mb.iv(j2)}),
+                    {mb.ref("A", {mb.iv(k, 1, 1), mb.iv(j2)}), mb.ref("D", {mb.iv(j2)})},
+                    {.loads = 2, .stores = 1, .fadd = 1});
+  mb.dep(s2, s1, K::Flow, "A", k, {"<"}, {1});
+  mb.dep(s1, s2, K::Flow, "D", "", {"="}, {0});
+  const Estimate e = run(mb.build(), layout({N}, {{"A", {block(0), collapsed()}},
+                                                  {"D", {collapsed()}}}));
+  auto c = comm(e, s1);
+  ASSERT_FALSE(c.empty());
+  std::vector<double> sent(N, 0.0), exact(N, 0.0);
+  for (const EstimateTerm &t : c) {
+    EXPECT_EQ(t.primitive, "OneToManyMulticast") << t.rule;
+    ASSERT_EQ(t.senders.meshDim, 0) << t.rule; // row K's owner, known at each K
+    ASSERT_EQ(t.senders.first, t.senders.last);
+    sent[size_t(t.senders.first)] +=
+        double(t.groupSize - 1) * t.repetitions * t.senders.share * t.messageBytes;
+  }
+  for (int64_t kk = 1; kk <= n - 1; ++kk)
+    exact[size_t((kk - 1) / b)] += double(N - 1) * 8.0 * double(n - kk);
+  for (int64_t q = 0; q < N; ++q)
+    EXPECT_NEAR(sent[size_t(q)], exact[size_t(q)], 1e-9 * exact[0]) << "processor " << q;
+}
+
 TEST(TriangularNest, AParallelOuterLoopKeepsTheMean) {
   // DO I (parallel) / DO J = 1, I: I divides the iterations, so summing
   // the busiest per I would count every I on one processor: Fig. 3.2.
