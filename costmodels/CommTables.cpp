@@ -85,6 +85,9 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
       if (holders <= 1) {
         dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                                  "replicated lhs, one holder: OneToManyMulticast(mlis, N)", N));
+        if (auto owners = ownersOver(R, lr); opts_.exactOwners && owners &&
+                                             owners->first == owners->second)
+          dim.terms.back().senders = {d, owners->first, owners->first};
       } else if (holders < N && opts_.exactOwners) {
         // Beyond the thesis, whose ManyToManyMulticast among the les holders
         // leaves the other N - les copies without the data: each holder
@@ -112,6 +115,9 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
     // their parts first, as the executor does (CommTerm::afterExchange).
     if (CommTerm &t = dim.terms.back(); t.prim == Primitive::OneToManyMulticast)
       t.afterExchange = opts_.exactOwners;
+    // Each holder sends the part it holds (exactOwners).
+    if (R.kind == SubRef::Single && R.loop >= 0 && opts_.exactOwners)
+      dim.terms.back().ownParts = partsOf(R);
     return;
   }
   bool lConst = L.kind == SubRef::Constant || L.kind == SubRef::Missing;

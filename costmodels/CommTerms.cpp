@@ -93,7 +93,10 @@ int TermWalk::run() {
     // assignment that is neither a reduction nor private runs on every
     // processor, so its operands must reach every one, as a replicated
     // array element's do.
-    if ((!sf_.hasLhs && !sf_.scalarReduction && opts_.exactOwners) || rf_.everyProcessor)
+    // So too an operand of a reduction into a scalar whose home every
+    // processor holds: every processor runs every instance.
+    if ((!sf_.hasLhs && !sf_.scalarReduction && opts_.exactOwners) || rf_.everyProcessor ||
+        (!sf_.hasLhs && rf_.toHome && !target))
       base_[d].first.kind = SubRef::Replicated;
     base_[d].second = baseSub(&rf_.ref, &rhsDist, d, false, opts_.exactOwners);
     level_[d] = std::max(rawLevel(base_[d].first), rawLevel(base_[d].second));
@@ -244,7 +247,7 @@ double TermWalk::sampleShare(const SubRef &s, int64_t owner) const {
   int pos = -1;
   int64_t alpha = 0;
   for (const auto &[p, a] : s.form->terms)
-    if (sf_.loops[size_t(p)].stands > 1) {
+    if (sf_.loops[size_t(p)].stands > 1 && out.type2[size_t(p)]) {
       if (pos >= 0)
         return 1; // two sampled loops: not counted
       pos = p;
@@ -294,7 +297,7 @@ SubRef TermWalk::fixedOuter(SubRef s) const {
   LoopTerms kept;
   for (const auto &[p, a] : s.beta.terms) {
     const LoopFacts &q = sf_.loops[size_t(p)];
-    if (out.type2[p] && q.trips == 1 && q.first == std::floor(q.first))
+    if (q.trips == 1 && q.first == std::floor(q.first)) // a sample's loop, or one of one trip
       s.beta.constant += a * int64_t(q.first);
     else
       kept.push_back({p, a});

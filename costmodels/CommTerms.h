@@ -71,6 +71,10 @@ struct CommTerm {
   /// parts (a ManyToManyMulticast), they do so first and this carries what
   /// they exchanged (the executor's gatherByDimension).
   bool afterExchange = false;
+  /// Its holders' parts along this dimension, each coordinate's of the
+  /// busiest's (Senders::parts): an edge block holds less of the operand
+  /// it multicasts; empty: a full message from every sender.
+  std::vector<double> ownParts;
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
   int meshDim = -1;
   int direction = 0; // a Shift of the local data: +1 towards higher coordinates

@@ -2,6 +2,7 @@
 
 #include "costmodels/Communication.h"
 #include "costmodels/Irregular.h"
+#include "costmodels/MessageSum.h"
 #include "costmodels/OuterSamples.h"
 
 #include <algorithm>
@@ -213,42 +214,35 @@ void widen(ReferenceTerms &rt, const RhsFacts &rf, const LayoutView &lv, const S
 /// column k multicast at each k of a triangular update) is costed at each
 /// of their iterations (OuterSamples.h): the processors a shrinking range
 /// reaches, and so the group and the sender, change with k, and Fig. 3.2's
-/// mean k (a group of 1 on lu's 2x2 blocks) says nothing of them. Whether
-/// that applies.
+/// mean k (a group of 1 on lu's 2x2 blocks) says nothing of them. A driving
+/// loop the message is vectorised over (tred2's J in Z(K,J), K = J+1, L)
+/// is walked too, its samples' sizes summed into the one message
+/// (MessageSum.h). Whether that applies; the drivers split into those the
+/// terms repeat in (`repeated`) and those they are vectorised over.
 bool perOuterIteration(const StatementFacts &sf, const ReferenceTerms &rt,
-                       const std::vector<int> &drivers, const CommunicationOptions &opts) {
+                       const std::vector<int> &drivers, const CommunicationOptions &opts,
+                       std::vector<int> &repeated, std::vector<int> &vectorised) {
+  repeated.clear();
+  vectorised.clear();
   if (drivers.empty() || !opts.terms.exactOwners || rt.irregular ||
       rt.type2.size() != sf.loops.size())
     return false;
-  for (int q : drivers)
-    if (!rt.type2[size_t(q)] || sf.loops[size_t(q)].lower.empty())
-      return false; // moved out of the loop, or not affine
-  return true;
+  for (int q : drivers) {
+    if (sf.loops[size_t(q)].lower.empty())
+      return false; // not affine
+    (rt.type2[size_t(q)] ? repeated : vectorised).push_back(q);
+  }
+  // A tiled message (section 4.4.3) is one per tile: not one sum.
+  return vectorised.empty() || rt.tiles <= 1;
 }
 
-/// Adds the terms of one sample to those of the others: a term moving the
-/// same primitive over the same group from the same senders by the same
-/// rule is one, its repetitions and seconds summed and its message size
-/// their mean weighted by repetitions (the bytes it moves in all kept).
-void merge(std::vector<CommCost> &one, std::vector<CommCost> &into) {
-  for (CommCost &c : one) {
-    auto same = std::find_if(into.begin(), into.end(), [&](const CommCost &d) {
-      return d.primitive == c.primitive && d.group == c.group && d.rule == c.rule &&
-             d.shiftDim == c.shiftDim && d.direction == c.direction &&
-             d.pipelined == c.pipelined && d.tiles == c.tiles && d.senders == c.senders;
-    });
-    if (same == into.end()) {
-      into.push_back(std::move(c));
-      continue;
-    }
-    double reps = same->repetitions + c.repetitions;
-    if (reps > 0) {
-      same->words = (same->words * same->repetitions + c.words * c.repetitions) / reps;
-      same->bytes = (same->bytes * same->repetitions + c.bytes * c.repetitions) / reps;
-    }
-    same->repetitions = reps;
-    same->seconds += c.seconds;
-  }
+/// The seconds of one message of c.
+double messageSeconds(const CommCost &c, const PrimitiveCosts &costs,
+                      const CommunicationOptions &opts) {
+  const bool fromOne = opts.terms.exactOwners && c.prim == Primitive::Shift &&
+                       c.senders.meshDim >= 0 && c.senders.first == c.senders.last;
+  return fromOne ? costs.shiftFromOne(c.bytes, c.span)
+                 : costs.cost(c.prim, c.bytes, c.group, c.span);
 }
 
 /// The edges of a boundary's two directions sent in one exchange over two
@@ -454,16 +448,13 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       for (const ComposedTerm &ct : compose(t, lv.mesh)) {
         CommCost c;
         c.primitive = toString(ct.prim);
+        c.prim = ct.prim;
         c.rhs = int(i);
         c.words = ct.words;
         c.bytes = ct.words * elem;
         c.group = ct.group;
         double times = ct.boundaryTransfer ? r.boundary * ct.count : r.normal * ct.count;
         c.repetitions = weight * times * ct.factor;
-        const bool fromOne = opts.terms.exactOwners && ct.prim == Primitive::Shift &&
-                             ct.senders.meshDim >= 0 && ct.senders.first == ct.senders.last;
-        c.seconds = c.repetitions * (fromOne ? costs.shiftFromOne(c.bytes, ct.span)
-                                             : costs.cost(ct.prim, c.bytes, ct.group, ct.span));
         c.placement = where;
         c.rule = ct.rule;
         c.pipelined = r.pipelined;
@@ -479,28 +470,53 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
           c.carried = carried[i];
           c.carried.push_back(&rf);
         }
+        c.seconds = c.repetitions * messageSeconds(c, costs, opts);
         if (c.seconds > 0 || c.repetitions > 0)
           into.push_back(std::move(c));
       }
     };
     std::vector<CommCost> collective, one;
-    bool sampled = perOuterIteration(sf, rt, drivers, opts);
+    std::vector<int> repeated, vectorised;
+    bool sampled = perOuterIteration(sf, rt, drivers, opts, repeated, vectorised);
+    // The terms at the loops of one sample, `weight` times, into `into`;
+    // false where a loop they are vectorised over was frozen at it.
+    auto chargeAt = [&](const std::vector<LoopFacts> &loops, double weight,
+                        std::vector<CommCost> &into) {
+      at->loops = loops;
+      ReferenceTerms t = referenceTerms(*at, rf, lv, opts.terms);
+      if (!vectorised.empty() && t.type2 != rt.type2)
+        return false;
+      if (unions[i].dim >= 0)
+        widen(t, rf, lv, unions[i]);
+      if (twoWay[i] >= 0)
+        t.dims[size_t(twoWay[i])].shiftSenders = {};
+      t.localSize *= grown[i];
+      charge(*at, t, weight, into);
+      return true;
+    };
     if (sampled) {
       if (!at)
         at = sf; // the nest at one driving iteration, its loops set per sample
-      sampled = forEachOuterSample(sf.loops, drivers, [&](const std::vector<LoopFacts> &loops,
-                                                          double weight) {
-        at->loops = loops;
-        ReferenceTerms t = referenceTerms(*at, rf, lv, opts.terms);
-        if (unions[i].dim >= 0)
-          widen(t, rf, lv, unions[i]);
-        if (twoWay[i] >= 0)
-          t.dims[size_t(twoWay[i])].shiftSenders = {};
-        t.localSize *= grown[i];
+      sampled = forEachOuterSample(sf.loops, repeated, [&](const std::vector<LoopFacts> &loops,
+                                                           double weight) {
         one.clear();
-        charge(*at, t, weight, one);
-        merge(one, collective);
-      }, kCommSamples);
+        if (vectorised.empty()) {
+          sampled = chargeAt(loops, weight, one) && sampled;
+        } else { // one message: the vectorised drivers' samples summed
+          MessageSum sum(lv.mesh);
+          sampled = forEachOuterSample(loops, vectorised, [&](const std::vector<LoopFacts> &in,
+                                                              double share) {
+            std::vector<CommCost> part;
+            sampled = chargeAt(in, weight, part) && sum.add(part, share) && sampled;
+          }, kVectorisedSamples) && sampled;
+          one = sum.result();
+          for (CommCost &c : one) {
+            c.bytes = c.words * elem;
+            c.seconds = c.repetitions * messageSeconds(c, costs, opts);
+          }
+        }
+        addRepeated(one, collective);
+      }, vectorised.empty() ? kCommSamples : kCommSamples / kVectorisedSamples) && sampled;
     }
     if (!sampled) { // a bound that is not affine: Fig. 3.2's means
       collective.clear();

@@ -51,7 +51,10 @@
 //     kCommSamples evenly spaced ones), its terms summed
 //     per primitive, group and sender: the group a shrinking range reaches,
 //     and the owner that sends, change with k, and a multicast's root whose
-//     element lies outside the receivers' range is one more member.
+//     element lies outside the receivers' range is one more member; a
+//     multicast vectorised over such a loop (tred2's Z(K,J) in J = 1, L /
+//     K = J+1, L, once per I) is the sum of that loop's samples, per
+//     coordinate (MessageSum.h).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -83,6 +86,7 @@ struct CommunicationOptions {
 /// One primitive (or inspector/executor phase) charged to a statement.
 struct CommCost {
   const char *primitive = "";
+  Primitive prim = Primitive::Transfer; // what `primitive` names, for a term of Table 6.1
   int rhs = -1;     // index into StatementFacts::rhs
   double words = 0; // message size in elements
   double bytes = 0;

@@ -182,7 +182,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.boundaryTransfer = c.boundaryTransfer;
       t.loop = c.boundaryTransfer ? c.loop : -1;
       t.senders = c.senders;
-      t.senders.parts = partsBesides(rt, d);
+      t.senders.parts = partsBesides(rt, d, &c.ownParts);
       t.afterExchange = c.afterExchange;
       if (c.prim == Primitive::Shift && c.direction != 0) {
         t.shiftDim = int(d);

@@ -156,16 +156,20 @@ bool wholeThrough(const StatementFacts &sf, int l, const LayoutView &lv) {
 }
 
 /// The references whose owners run S's instances: its lhs; for a reduction
-/// into an array element, its home operand (model/Reduction.h) where that
-/// is distributed; for a reduction into a scalar, every operand (their
-/// partial results meet in the Reduction the communication estimate
-/// charges).
+/// into an array element or a scalar, its home operand (model/Reduction.h,
+/// ProgramAnalysis.h) where that is distributed, and none where every
+/// processor holds the home of a reduction into a scalar (every processor
+/// runs every instance); under the thesis's placement, for a reduction into
+/// a scalar, every operand (their partial results meet in the Reductions
+/// the communication estimate charges).
 std::vector<const RefFacts *> dividing(const StatementFacts &sf, const LayoutView &lv,
                                        const ComputationOptions &opts) {
   if (sf.hasHome && lv.arrays[sf.home.array].distributed())
     return {&sf.home};
   if (sf.hasLhs)
     return {&sf.lhs};
+  if (sf.hasHome)
+    return {};
   std::vector<const RefFacts *> out;
   if (sf.scalarReduction && opts.parallelReductions)
     for (const auto &r : sf.rhs)

@@ -30,6 +30,11 @@ namespace dlayout::cost {
 /// change at block boundaries, at most a few per mesh dimension).
 constexpr int64_t kOuterSamples = 64;
 constexpr int64_t kCommSamples = 16;
+/// A reference whose message is vectorised over a driving loop too
+/// (MessageSum.h) takes kCommSamples walks in all: kVectorisedSamples of
+/// that loop within each of kCommSamples / kVectorisedSamples of the loops
+/// its terms are repeated in.
+constexpr int64_t kVectorisedSamples = 4;
 
 /// The positions of the loops some inner loop's bounds vary with, outermost
 /// first.
@@ -37,7 +42,8 @@ std::vector<int> boundDrivers(const std::vector<LoopFacts> &loops);
 
 /// Calls visit(loops, weight) once per sample of `drivers` (positions in
 /// `loops`): the drivers at one iteration each (trips 1, first the index
-/// value), their followers at those indices, `weight` the iterations the
+/// value), their followers at those indices and at the index of any loop
+/// already at one iteration (an earlier walk's sample), `weight` the iterations the
 /// sample stands for. False, having visited nothing or part, where a
 /// driver's or follower's bounds are not affine in the enclosing indices,
 /// a driver's trip count is not whole, or several drivers have more than

@@ -16,6 +16,14 @@
 //
 // the form of Composition.h's concurrent Gathers (for D = C = p, Table
 // 6.1's ManyToManyMulticast(W / D, p)). D = 1 keeps the thesis's Reduction.
+// Where the lhs is replicated along mesh dimensions the home is spread
+// over, each of the R copies of an element takes every partial for it:
+// every home sends W / D partials to each of D R holders,
+//
+//   Gather(W / D, C) + (D R - 1) Transfer(W / D),
+//
+// where the thesis's replicated-lhs terms multicast the operand to every
+// copy, which the executor does not run (matmul's C held by all).
 //
 // Where the lhs and the home are both replicated along some mesh
 // dimensions and aligned along the others, the home distributed along

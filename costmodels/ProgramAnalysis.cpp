@@ -622,10 +622,8 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     if (arrayHome || (sf.scalarReduction && !conservative && !homeTaken && !r.indirect())) {
       rh.home = true;
       homeTaken = true;
-      if (arrayHome) {
-        sf.hasHome = true;
-        sf.home = rh.ref;
-      }
+      sf.hasHome = true;
+      sf.home = rh.ref;
       // The partial results are combined once per execution of the
       // reduction's region (model/PrivateScalars.h), as in the executor:
       // the loops around it are type-2 for the home operand (doall or not),
@@ -648,9 +646,14 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     // (hasLhs also holds for a private scalar, whose stand-in's lhs it is.)
     const bool selfRead = st.write >= 0 && size_t(st.write) < st.refs.size() &&
                           sameReference(r, st.refs[size_t(st.write)]);
+    // Into a scalar, likewise: the instances run at the home's owners, the
+    // other operands brought there, one Reduction combining the partial
+    // results (the executor's MPI_Allreduce per region), not one per
+    // operand.
+    const bool scalarOther = sf.scalarReduction && !conservative && homeTaken && !rh.home;
     rh.reductionOperand = !st.reduction.empty() && !privateReduction && !selfRead &&
-                          (conservative || !sf.hasLhs || arrayHome);
-    rh.toHome = (arrayPlan.planned() && !arrayHome && !selfRead) || standInHome;
+                          !scalarOther && (conservative || !sf.hasLhs || arrayHome);
+    rh.toHome = (arrayPlan.planned() && !arrayHome && !selfRead) || standInHome || scalarOther;
 
     // Section 4.5.3, step 1 and 2, for every candidate level k.
     rh.pipelineOk.assign(m, false);

@@ -141,9 +141,10 @@ struct RhsFacts {
   /// partial results are combined there (TermWalk::scalarCombine). So does
   /// a reduction into an array element (model/Reduction.h).
   bool home = false;
-  /// An operand of a reduction into an array element other than its home:
-  /// brought to the home operand's owner (StatementFacts::home); also every
-  /// operand of a private scalar read by such a reduction.
+  /// An operand of a reduction (into an array element or a scalar) other
+  /// than its home: brought to the home operand's owner
+  /// (StatementFacts::home); also every operand of a private scalar read by
+  /// a reduction into an array element.
   bool toHome = false;
   /// The index values of an indirect left-hand side (Y(IA(I)): IA(I)):
   /// read on every processor, as a replicated element's operand is
@@ -182,9 +183,11 @@ struct StatementFacts {
   /// over (a scalar's, model/PrivateScalars.h; an array element's,
   /// model/Reduction.h); -1 when it has none.
   int reductionRegion = -1;
-  /// A reduction into an array element (model/Reduction.h), or a private
-  /// scalar read by one: the reduction's home operand, whose owners run the
-  /// instances where it is distributed (hasHome false: owner-computes).
+  /// A reduction into an array element (model/Reduction.h) or a scalar
+  /// (not under the thesis's placement), or a private scalar read by a
+  /// reduction into an array element: the reduction's home operand, whose
+  /// owners run the instances where it is distributed (hasHome false:
+  /// owner-computes).
   bool hasHome = false;
   RefFacts home;
   RefFacts lhs;

@@ -92,9 +92,9 @@ private:
   SubRef atLoop(const SubRef &base, int l, int dim, bool type1,
                 std::vector<TileRequest> *tiles);
 
-  /// Beyond the thesis (exactOwners): s with the indices of type-2 loops at
-  /// one iteration (a triangular nest costed per outer iteration,
-  /// Communication.h) folded into beta's number, so that its owner is known.
+  /// Beyond the thesis (exactOwners): s with the indices of loops at one
+  /// iteration (a sample of a triangular nest, Communication.h, or a loop
+  /// of one trip) folded into beta's number, so that its owner is known.
   SubRef fixedOuter(SubRef s) const;
 
   /// Beyond the thesis (exactOwners): the coordinate owning a constant
@@ -104,7 +104,9 @@ private:
   /// sample of an outer loop stands for in which `owner`, the owner of the
   /// element s names at the sample (numberOwner), owns the element they
   /// name: 1 in 2 where lu's column k changes owner with every k sampled
-  /// every other. 1 where no sample of a loop s varies with stands for more.
+  /// every other. 1 where no sample of a type-2 loop s varies with stands
+  /// for more (a loop the message is vectorised over sums its samples'
+  /// sizes instead, MessageSum.h).
   double sampleShare(const SubRef &s, int64_t owner) const;
   /// The coordinates a single-index sub-reference whose beta is a number
   /// reaches over the loop, lowest and highest: every one where it spans

@@ -319,6 +319,31 @@ TEST(Reduction, IntoAScalarReachesEveryProcessorOfTheDimension) {
   EXPECT_NEAR(c[0].seconds, ceilLog2(N) * T(8), 1e-12);
 }
 
+TEST(Reduction, IntoAScalarCombinesOnceWhateverItsOperands) {
+  // S = S + X(I) * Y(I), X and Y blocked alike over 4: the instances run at
+  // X(I)'s owner, the home, which holds Y(I) too, and the partial results
+  // meet in one Reduction (the executor's one MPI_Allreduce), not one per
+  // operand. Y cyclic instead is brought to X's owners first.
+  const int64_t n = 64, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("X", {n});
+  b.array("Y", {n});
+  auto i = b.loop("I", b.c(1), b.p("N"));
+  auto s = b.scalarStmt({i}, "S", {b.ref("X", {b.iv(i)}), b.ref("Y", {b.iv(i)})},
+                        {.loads = 2, .fadd = 1, .fmul = 1}, "sum");
+  b.dep(s, s, K::Flow, "S", i, {"<"}, {1});
+  Program p = b.build();
+  auto c = comm(run(p, layout({N}, {{"X", {block(0)}}, {"Y", {block(0)}}})), s);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Reduction");
+  EXPECT_EQ(c[0].array, "X");
+  c = comm(run(p, layout({N}, {{"X", {block(0)}}, {"Y", {cyclic(0)}}})), s);
+  ASSERT_EQ(c.size(), 2u);
+  for (const EstimateTerm &t : c)
+    EXPECT_EQ(t.primitive == "Reduction", t.array == "X") << t.primitive << " of " << t.array;
+}
+
 TEST(Reduction, OnlyOverTheLoopsItReducesOver) {
   // C(I,J) = C(I,J) + B(J,K) reduces over K only. With C's I and B's J on
   // one mesh dimension, B(J,K) varies in J where C(I,J) stays on one

@@ -319,6 +319,21 @@ TEST(TriangularNest, ASampleStandingForStepsOfOtherOwnersCreditsItsOwnerItsShare
   EXPECT_NEAR(*std::max_element(sent.begin(), sent.end()), double(n - 1) / N, 1.0);
 }
 
+/// What each processor of a 1-D mesh of N sends in the multicasts `terms`
+/// (of `array`, if named), as validate/ counts the busiest's prediction:
+/// g - 1 messages a multicast, its share of the repetitions, its part.
+std::vector<double> multicastBytesBy(const std::vector<EstimateTerm> &terms, int64_t N,
+                                     const std::string &array = "") {
+  std::vector<double> sent(size_t(N), 0.0);
+  for (const EstimateTerm &t : terms)
+    if (array.empty() || t.array == array)
+      for (int64_t q = 0; q < N; ++q)
+        if (t.senders.includes({q}))
+          sent[size_t(q)] += double(t.groupSize - 1) * t.repetitions * t.senders.share *
+                             t.messageBytes * t.senders.partAt({q});
+  return sent;
+}
+
 TEST(TriangularNest, AReplicatedLhsIsFilledByTheOwnerOfTheRowTheOuterIndexNames) {
   // DO K / DO J = K+1, n: D(J) = A(K,J), D on every processor, A's rows
   // blocked over 4, A written in K (tred2's D(J) = Z(L,J)): at step K row
@@ -342,18 +357,51 @@ TEST(TriangularNest, AReplicatedLhsIsFilledByTheOwnerOfTheRowTheOuterIndexNames)
                                                   {"D", {collapsed()}}}));
   auto c = comm(e, s1);
   ASSERT_FALSE(c.empty());
-  std::vector<double> sent(N, 0.0), exact(N, 0.0);
   for (const EstimateTerm &t : c) {
     EXPECT_EQ(t.primitive, "OneToManyMulticast") << t.rule;
     ASSERT_EQ(t.senders.meshDim, 0) << t.rule; // row K's owner, known at each K
     ASSERT_EQ(t.senders.first, t.senders.last);
-    sent[size_t(t.senders.first)] +=
-        double(t.groupSize - 1) * t.repetitions * t.senders.share * t.messageBytes;
   }
+  const std::vector<double> sent = multicastBytesBy(c, N);
+  std::vector<double> exact(N, 0.0);
   for (int64_t kk = 1; kk <= n - 1; ++kk)
     exact[size_t((kk - 1) / b)] += double(N - 1) * 8.0 * double(n - kk);
   for (int64_t q = 0; q < N; ++q)
     EXPECT_NEAR(sent[size_t(q)], exact[size_t(q)], 1e-9 * exact[0]) << "processor " << q;
+}
+
+TEST(TriangularNest, AMessageOverATriangleHoldsWhatEachOwnerHasOfIt) {
+  // DO I / DO J = 1, I / DO K = J+1, I: X(K) = X(K) + Z(K,J), X on every
+  // processor, Z's rows blocked over 4 and written in I (tred2's E(K) =
+  // E(K) + Z(K,J)*F): Z's triangle is fetched once per I, row K's owner
+  // sending its K - 1 elements to the 3 other copies. Fig. 3.2's mean J
+  // charged every block the same share; the first row has none of it, the
+  // last none before I reaches it. (n - 1 steps, each a sample.)
+  const int64_t n = 4, N = 4, b = n / N;
+  ModelBuilder mb;
+  mb.param("N", n);
+  mb.array("Z", {n, n});
+  mb.array("X", {n});
+  auto i = mb.loop("I", mb.c(1), mb.p("N", 1, -1));
+  auto j = mb.loop("J", mb.c(1), mb.iv(i), i);
+  auto k = mb.loop("K", mb.iv(j, 1, 1), mb.iv(i), j, 1, true);
+  auto s1 = mb.stmt({i, j, k}, mb.ref("X", {mb.iv(k)}),
+                    {mb.ref("X", {mb.iv(k)}), mb.ref("Z", {mb.iv(k), mb.iv(j)})},
+                    {.loads = 2, .stores = 1, .fadd = 1});
+  auto j2 = mb.loop("J2", mb.c(1), mb.p("N"), i, 1, true);
+  auto s2 = mb.stmt({i, j2}, mb.ref("Z", {mb.iv(j2), mb.iv(i, 1, 1)}),
+                    {mb.ref("X", {mb.iv(j2)})}, {.loads = 1, .stores = 1});
+  mb.dep(s2, s1, K::Flow, "Z", i, {"<"}, {1});
+  mb.dep(s1, s2, K::Flow, "X", "", {"="}, {0});
+  const Estimate e = run(mb.build(), layout({N}, {{"Z", {block(0), collapsed()}},
+                                                  {"X", {collapsed()}}}));
+  const std::vector<double> sent = multicastBytesBy(comm(e, s1), N, "Z");
+  std::vector<double> exact(N, 0.0);
+  for (int64_t ii = 1; ii <= n - 1; ++ii)
+    for (int64_t kk = 2; kk <= ii; ++kk)
+      exact[size_t((kk - 1) / b)] += double(N - 1) * 8.0 * double(kk - 1);
+  for (int64_t q = 0; q < N; ++q)
+    EXPECT_NEAR(sent[size_t(q)], exact[size_t(q)], 1e-9 * exact[1]) << "processor " << q;
 }
 
 TEST(TriangularNest, AParallelOuterLoopKeepsTheMean) {

@@ -1,0 +1,75 @@
+//===- costmodels/MessageSum.h - Samples of a triangular nest added up -*- C++ -*-===//
+//
+// Beyond the thesis. OuterSamples.h costs a triangular nest's communication
+// at samples of the loops its inner bounds vary with; the samples' terms
+// are added up in one of two ways.
+//
+// Samples of a loop the terms are repeated in (lu's column k multicast at
+// each k) are that many more messages: addRepeated() sums the repetitions
+// of a term alike in both (primitive, group, rule, senders), its size the
+// mean weighted by them.
+//
+// A reference vectorised over loops whose bounds vary with one another
+// (tred2's Z(K,J) in DO J = 1, L / DO K = J+1, L, fetched once per I)
+// sends one message per placement holding every element of the triangle
+// a processor owns. Fig. 3.2 sizes it with each loop's mean
+// trips; OuterSamples.h walks the driving loop (J) instead, and a
+// MessageSum adds the samples' terms into the one message they make up.
+// Per term, what each coordinate along the senders' mesh dimension sends
+// (Senders: first..last, parts) is summed over the samples; the busiest
+// coordinate's sum is the message size and the others' its parts. Row K's
+// owner sends K - 1 elements of Z for each K it holds: the last block the
+// most, not the mean J's share of every block. The term's form -- its
+// primitive, group, count and senders -- is the widest sample's, the one
+// whose senders cover the most coordinates (J = 1's, where every block
+// holds part of the triangle).
+//
+// The samples must have as many terms, each a multicast of the same array
+// reference along the same mesh dimension, not tiled; where they do not
+// (a partial-results exchange, whose owners change with the sample; a
+// message per tile), the message is not one sum, and add() says so.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/Communication.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace dlayout::cost {
+
+/// Adds the terms of one sample of a loop they are repeated in to those of
+/// the others: a term moving the same primitive over the same group from
+/// the same senders by the same rule is one, its repetitions and seconds
+/// summed and its message size their mean weighted by repetitions (the
+/// bytes it moves in all kept).
+void addRepeated(std::vector<CommCost> &one, std::vector<CommCost> &into);
+
+/// The terms of samples of a loop one message is vectorised over, added
+/// into that message.
+class MessageSum {
+public:
+  explicit MessageSum(std::vector<int64_t> mesh) : mesh_(std::move(mesh)) {}
+  /// Adds one sample's terms, standing for `weight` iterations of the
+  /// loops sampled; false where they cannot be summed with the earlier
+  /// samples' (nothing added).
+  bool add(const std::vector<CommCost> &terms, double weight);
+  /// The summed terms: the widest sample's form, words the busiest
+  /// coordinate's sum, parts the others'; bytes and seconds not set.
+  std::vector<CommCost> result() const;
+
+private:
+  struct Sum {
+    CommCost form;                    // the widest sample's term
+    int64_t width = -1;               // the coordinates its senders cover
+    int dim = -1;                     // the mesh dimension summed along; -1: none
+    std::vector<double> byCoordinate; // words sent, per coordinate along dim
+    double everywhere = 0;            // words every coordinate sends (dim -1)
+  };
+  std::vector<int64_t> mesh_;
+  std::vector<Sum> sums_;
+  bool started_ = false;
+};
+
+} // namespace dlayout::cost
