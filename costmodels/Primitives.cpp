@@ -163,6 +163,12 @@ double PrimitiveCosts::gather(double bytes, int64_t p) const {
 double PrimitiveCosts::reduction(double bytes, int64_t p) const {
   return collective("reduction", CollectiveAlgorithm::Tree, bytes, p);
 }
+double PrimitiveCosts::allReduction(double bytes, int64_t p) const {
+  if (p <= 1 || bytes <= 0)
+    return 0;
+  const double steps = m_->halfDuplex() ? 2 : 1;
+  return double(ceilLog2(p)) * steps * message(bytes, TreeStep, p);
+}
 
 // D-Scatter(m, p) = (N_I > 1) Transfer(m) + (N_I > 1) Scatter(m, p): the
 // source is outside the group, so the data reach p processors, not p - 1

@@ -136,6 +136,12 @@ public:
   double scatter(double bytes, int64_t p) const;
   double gather(double bytes, int64_t p) const;
   double reduction(double bytes, int64_t p) const;
+  /// Beyond Table 6.1: a Reduction whose result every member needs (a
+  /// replicated scalar's partial results, section 2.1), by recursive
+  /// doubling as MPI_Allreduce runs it: ceil(log2 p) exchanges, each two
+  /// Transfers on a half-duplex machine, one on a full-duplex one. Table
+  /// 6.1's tree leaves the result at its root.
+  double allReduction(double bytes, int64_t p) const;
   double dScatter(double bytes, int64_t p) const;
   double dGather(double bytes, int64_t p) const;
 
