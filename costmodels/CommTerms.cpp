@@ -297,8 +297,8 @@ SubRef TermWalk::fixedOuter(SubRef s) const {
   LoopTerms kept;
   for (const auto &[p, a] : s.beta.terms) {
     const LoopFacts &q = sf_.loops[size_t(p)];
-    if (q.trips == 1 && q.first == std::floor(q.first)) // a sample's loop, or one of one trip
-      s.beta.constant += a * int64_t(q.first);
+    if (auto at = q.onlyIndex())
+      s.beta.constant += a * *at;
     else
       kept.push_back({p, a});
   }
@@ -330,11 +330,11 @@ void TermWalk::type2Pair(int d, int l) {
     dim.terms.back().loop = l;
     // exactOwners: at one iteration of l (a sample of a triangular nest,
     // OuterSamples.h) the operand's element has one owner, the root.
-    const LoopFacts &f = sf_.loops[size_t(l)];
-    if (R.kind == SubRef::Single && R.loop == l && f.trips == 1 && f.first == std::floor(f.first)) {
+    const auto index = sf_.loops[size_t(l)].onlyIndex();
+    if (R.kind == SubRef::Single && R.loop == l && index) {
       SubRef at = R;
       at.kind = SubRef::Constant;
-      at.beta.constant += R.alpha * int64_t(f.first);
+      at.beta.constant += R.alpha * *index;
       if (auto o = numberOwner(at)) {
         dim.terms.back().senders = {d, *o, *o};
         dim.terms.back().share = sampleShare(at, *o);

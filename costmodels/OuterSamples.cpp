@@ -38,8 +38,8 @@ bool forEachOuterSample(
   std::vector<LoopFacts> sample = loops;
   std::vector<int64_t> index(size_t(m), 0);
   for (int l = 0; l < m; ++l) // a loop at one iteration: its index is known
-    if (loops[size_t(l)].trips == 1 && loops[size_t(l)].first == std::floor(loops[size_t(l)].first))
-      index[size_t(l)] = int64_t(loops[size_t(l)].first);
+    if (auto at = loops[size_t(l)].onlyIndex())
+      index[size_t(l)] = *at;
   bool affine = true;
   auto walk = [&](auto &self, size_t i, double weight) -> void {
     if (!affine)

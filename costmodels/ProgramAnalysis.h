@@ -23,6 +23,7 @@
 
 #include "model/Program.h"
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -86,6 +87,13 @@ struct LoopFacts {
   bool lowerMax = false, upperMax = false; // each the max, or the min, of its forms
   /// s_l with its sign: the step between consecutive index values.
   int64_t signedStep() const { return loop && loop->step < 0 ? -step : step; }
+  /// The index of a loop at one iteration (a sample's, OuterSamples.h, or
+  /// one of a single trip); nullopt for any other.
+  std::optional<int64_t> onlyIndex() const {
+    if (trips != 1 || first != std::floor(first))
+      return std::nullopt;
+    return int64_t(first);
+  }
   /// Some bound varies with the index of the loop at position `pos`.
   bool boundsVaryWith(int pos) const;
   /// This loop with the enclosing loops' indices at `index` (by position);
