@@ -143,16 +143,29 @@ int TermWalk::run() {
 }
 
 std::vector<double> TermWalk::partsOf(SubRef R) const {
-  if (out.type2[size_t(R.loop)] || tiled_[size_t(R.loop)] >= 0 || R.dist->procs > 4096)
+  const LoopFacts &q = sf_.loops[size_t(R.loop)];
+  // A type-2 loop runs its iterations one after another, each on the
+  // owners of its index; at one iteration (a sample of a driving loop,
+  // standing for `stands` of them) those owners are known: lu's
+  // multipliers A(I,K) = A(I,K) / A(K,K), whose pivot leaves only from the
+  // mesh column holding column K.
+  const bool sampled = out.type2[size_t(R.loop)] && q.onlyIndex();
+  if ((out.type2[size_t(R.loop)] && !sampled) || tiled_[size_t(R.loop)] >= 0 ||
+      R.dist->procs > 4096)
     return {};
   R = fixedOuter(R);
   if (!R.beta.terms.empty() || R.beta.opaque)
     return {};
-  const LoopRange lr = rangeOf(sf_, R.loop);
+  LoopRange lr = rangeOf(sf_, R.loop);
+  if (sampled) // the iterations the sample stands for
+    lr = {double(q.stands * q.step), double(q.stands), q.step, double(q.standsFrom),
+          q.signedStep() > 0};
   auto per = iterationsOnEachProcessor(R.alpha, R.beta.constant, lr, *R.dist);
   if (!per)
     return {};
-  const double full = double(*std::max_element(per->begin(), per->end()));
+  // Sampled: each coordinate's share of the iterations the sample stands for.
+  const double full =
+      sampled ? double(q.stands) : double(*std::max_element(per->begin(), per->end()));
   if (full <= 0 || std::all_of(per->begin(), per->end(), [&](int64_t n) { return n == full; }))
     return {}; // a full message from every coordinate
   std::vector<double> parts(per->size());

@@ -94,7 +94,9 @@ struct DimResult {
   /// Beyond the thesis (exactOwners), where `loop` is vectorised and the
   /// sub-reference's beta a number: per coordinate along this dimension,
   /// the iterations whose elements it holds over `iterations`
-  /// (Senders::parts); empty else.
+  /// (Senders::parts); where `loop` is a type-2 loop at one sample, the
+  /// share of the iterations the sample stands for whose element it holds;
+  /// empty else.
   std::vector<double> parts;
   bool boundary = false;
   double shift = 0; // boundary: bd, the edge that crosses

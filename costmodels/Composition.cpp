@@ -94,8 +94,10 @@ double dataSize(const ReferenceTerms &rt) {
 
 /// Senders::parts of a term along mesh dimension d: those of the other
 /// dimensions whose data size is the operand's own there -- no term of
-/// their own, and their loop no other dimension's -- and `own`, d's (a
-/// boundary's edge, DimResult::shiftParts).
+/// their own, and their loop no other dimension's unless one element of
+/// it lies on a processor (a sample of a driving loop: lu's pivot A(K,K)
+/// leaves from column K's owners) -- and `own`, d's (a boundary's edge,
+/// DimResult::shiftParts).
 std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, size_t d,
                                                    const std::vector<double> *own = nullptr) {
   Senders::Parts parts;
@@ -106,7 +108,7 @@ std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, siz
     if (e == d || r.parts.empty() || !r.terms.empty() || r.boundary)
       continue;
     bool shared = false;
-    for (size_t f = 0; f < rt.dims.size(); ++f)
+    for (size_t f = 0; f < rt.dims.size() && r.iterations > 1; ++f)
       shared = shared || (f != e && sharesLoop(rt, e, f));
     if (!shared)
       parts.emplace_back(int(e), r.parts);

@@ -319,19 +319,46 @@ TEST(TriangularNest, ASampleStandingForStepsOfOtherOwnersCreditsItsOwnerItsShare
   EXPECT_NEAR(*std::max_element(sent.begin(), sent.end()), double(n - 1) / N, 1.0);
 }
 
-/// What each processor of a 1-D mesh of N sends in the multicasts `terms`
-/// (of `array`, if named), as validate/ counts the busiest's prediction:
-/// g - 1 messages a multicast, its share of the repetitions, its part.
-std::vector<double> multicastBytesBy(const std::vector<EstimateTerm> &terms, int64_t N,
+/// What each processor of `mesh` sends in the multicasts `terms` (of
+/// `array`, if named), as validate/ counts the busiest's prediction: g - 1
+/// messages a multicast, its share of the repetitions, its part. Indexed
+/// by coordinates, the first mesh dimension fastest.
+std::vector<double> multicastBytesBy(const std::vector<EstimateTerm> &terms,
+                                     const std::vector<int64_t> &mesh,
                                      const std::string &array = "") {
-  std::vector<double> sent(size_t(N), 0.0);
-  for (const EstimateTerm &t : terms)
-    if (array.empty() || t.array == array)
-      for (int64_t q = 0; q < N; ++q)
-        if (t.senders.includes({q}))
-          sent[size_t(q)] += double(t.groupSize - 1) * t.repetitions * t.senders.share *
-                             t.messageBytes * t.senders.partAt({q});
+  int64_t P = 1;
+  for (int64_t m : mesh)
+    P *= m;
+  std::vector<double> sent(size_t(P), 0.0);
+  for (int64_t q = 0; q < P; ++q) {
+    std::vector<int64_t> at;
+    for (int64_t rest = q; int64_t m : mesh)
+      at.push_back(rest % m), rest /= m;
+    for (const EstimateTerm &t : terms)
+      if ((array.empty() || t.array == array) && t.senders.includes(at))
+        sent[size_t(q)] += double(t.groupSize - 1) * t.repetitions * t.senders.share *
+                           t.messageBytes * t.senders.partAt(at);
+  }
   return sent;
+}
+
+TEST(TriangularNest, APivotLeavesOnlyFromTheMeshColumnHoldingItsColumn) {
+  // lu's multipliers, DO K / DO I = K+1, n: A(I,K) = A(I,K) / A(K,K), A
+  // blocked on a 2 x 2 mesh: at step K the pivot A(K,K) goes down mesh
+  // column K's owner, from row block 0 to 1 while rows of both lie below
+  // K (K = 1..4). The other mesh column has no part of column K and sends
+  // nothing; once counted as if it sent the pivot too.
+  const int64_t n = 8;
+  const std::vector<int64_t> mesh{2, 2};
+  auto c = comm(run(trailingUpdate(n, true),
+                    layout(mesh, {{"A", {block(0), block(1)}}})),
+                "S1");
+  ASSERT_FALSE(c.empty());
+  const std::vector<double> sent = multicastBytesBy(c, mesh);
+  EXPECT_DOUBLE_EQ(sent[0], 4 * 8.0); // coordinates (0, 0)
+  EXPECT_DOUBLE_EQ(sent[1], 0.0);     // (1, 0): the pivots of K > 4 are its own
+  EXPECT_DOUBLE_EQ(sent[2], 0.0);     // (0, 1): none of column K
+  EXPECT_DOUBLE_EQ(sent[3], 0.0);
 }
 
 TEST(TriangularNest, AReplicatedLhsIsFilledByTheOwnerOfTheRowTheOuterIndexNames) {
@@ -362,7 +389,7 @@ TEST(TriangularNest, AReplicatedLhsIsFilledByTheOwnerOfTheRowTheOuterIndexNames)
     ASSERT_EQ(t.senders.meshDim, 0) << t.rule; // row K's owner, known at each K
     ASSERT_EQ(t.senders.first, t.senders.last);
   }
-  const std::vector<double> sent = multicastBytesBy(c, N);
+  const std::vector<double> sent = multicastBytesBy(c, {N});
   std::vector<double> exact(N, 0.0);
   for (int64_t kk = 1; kk <= n - 1; ++kk)
     exact[size_t((kk - 1) / b)] += double(N - 1) * 8.0 * double(n - kk);
@@ -395,7 +422,7 @@ TEST(TriangularNest, AMessageOverATriangleHoldsWhatEachOwnerHasOfIt) {
   mb.dep(s1, s2, K::Flow, "X", "", {"="}, {0});
   const Estimate e = run(mb.build(), layout({N}, {{"Z", {block(0), collapsed()}},
                                                   {"X", {collapsed()}}}));
-  const std::vector<double> sent = multicastBytesBy(comm(e, s1), N, "Z");
+  const std::vector<double> sent = multicastBytesBy(comm(e, s1), {N}, "Z");
   std::vector<double> exact(N, 0.0);
   for (int64_t ii = 1; ii <= n - 1; ++ii)
     for (int64_t kk = 2; kk <= ii; ++kk)
