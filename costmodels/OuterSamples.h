@@ -27,9 +27,13 @@ namespace dlayout::cost {
 /// iterations together are no more than this. Computation counts are cheap
 /// and take kOuterSamples; a reference's communication terms cost a term
 /// walk each and take kCommSamples (the groups and senders they follow
-/// change at block boundaries, at most a few per mesh dimension).
+/// change at block boundaries, at most a few per mesh dimension; but a
+/// sample standing for steps of several owners charges each the sample's
+/// message, lu's multipliers a row short on the first of two: 32 walks
+/// every step of lu at N = 32, its layouts' busiest bytes exact; tred2's
+/// estimate at N = 512 takes about 1.6 times as long as with 16).
 constexpr int64_t kOuterSamples = 64;
-constexpr int64_t kCommSamples = 16;
+constexpr int64_t kCommSamples = 32;
 /// A reference whose message is vectorised over a driving loop too
 /// (MessageSum.h) takes kCommSamples walks in all: kVectorisedSamples of
 /// that loop within each of kCommSamples / kVectorisedSamples of the loops

@@ -298,9 +298,9 @@ TEST(TriangularNest, CommunicationCountedPerIterationOfTheLoopItsBoundsVaryWith)
 }
 
 TEST(TriangularNest, ASampleStandingForStepsOfOtherOwnersCreditsItsOwnerItsShare) {
-  // n - 1 = 63 steps, more than kCommSamples: each sample stands for 4
+  // n - 1 = 63 steps, more than kCommSamples: each sample stands for 2
   // consecutive K. Columns cyclic over 4, column K's owner changes with
-  // every K, so the sample's owner sends 1 of its 4 multicasts: the
+  // every K, so the sample's owner sends 1 of its 2 multicasts: the
   // busiest processor about (n - 1) / 4 of them, not all n - 1 (the samples
   // fall on one owner: the others' steps are counted in time, not in what
   // they send).
