@@ -157,13 +157,33 @@ Senders TermWalk::shiftSenders(int d, const SubRef &L, const SubRef &R, const Lo
   return s.first <= s.last ? s : Senders{d, 0, -1};
 }
 
+bool TermWalk::variesOffMesh(int l) const {
+  const ArrayDist &ad = lv_.arrays[rf_.ref.array];
+  for (size_t k = 0; k < rf_.ref.subs.size(); ++k)
+    if (std::find(ad.dimOnMesh.begin(), ad.dimOnMesh.end(), int(k)) == ad.dimOnMesh.end() &&
+        rf_.ref.subs[k].alphaAt(l) != 0)
+      return true;
+  return false;
+}
+
 /// Table 4.2: one pair varying in the type-1 loop.
 void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                        const LoopRange &lr) {
   DimResult &dim = out.dims[d];
   int64_t N = procsOf(d);
   if (L.kind == SubRef::Single && R.kind != SubRef::Single) {
-    CommTerm t = term(Primitive::OneToManyMulticast, d, "Table 4.2: single / constant",
+    // Beyond the thesis (exactOwners): where the operand varies in l in a
+    // dimension on no mesh dimension, each owner of the lhs needs its own
+    // iterations' elements, not the root's one: a Scatter of mlis of them
+    // to each (fig5_2's A(I,J) = B(J,3*I), rows of both blocked: row J's
+    // owner sends each processor the B(J,3*I) of its rows I). The thesis's
+    // multicast carried one element.
+    const bool scatter = opts_.exactOwners && variesOffMesh(l);
+    if (scatter)
+      dim.size = mlis(L, lr);
+    CommTerm t = term(scatter ? Primitive::Scatter : Primitive::OneToManyMulticast, d,
+                      scatter ? "Table 4.2: single / constant, the operand varying off the mesh"
+                              : "Table 4.2: single / constant",
                       int64_t(les(L, lr)));
     // Beyond the thesis (exactOwners): where the element's owner is known
     // it is the root, and a member too where the lhs's owners over the

@@ -569,6 +569,8 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
       for (const auto &[pos, alpha] : f.terms)
         if (counts(pos))
           dimSize *= sf_.loops[pos].trips;
+        else if (tiledOffMesh(pos))
+          dimSize *= std::max(mlis(drivers_[size_t(tiled_[pos])], rangeOf(sf_, pos)), 1.0);
     }
     out.localExtent[k] = std::min(std::max(dimSize, 1.0), extent);
     size *= out.localExtent[k];
@@ -589,6 +591,16 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
     else if (!out.type2[pos])
       out.partials *= std::max(sf_.loops[pos].trips, 1.0);
   }
+}
+
+bool TermWalk::tiledOffMesh(int pos) const {
+  if (!opts_.exactOwners || pos < 0 || tiled_[size_t(pos)] < 0 || out.type2[size_t(pos)])
+    return false;
+  const ArrayDist &ad = lv_.arrays[rf_.ref.array];
+  for (int d = 0; d < D_; ++d)
+    if (ad.dimOnMesh[d] >= 0 && rf_.ref.subs[size_t(ad.dimOnMesh[d])].alphaAt(pos) != 0)
+      return false; // the tile is counted along that mesh dimension (applyTiling)
+  return true;
 }
 
 double TermWalk::mlis(const SubRef &s, const LoopRange &l) const {

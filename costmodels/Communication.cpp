@@ -239,7 +239,10 @@ bool perOuterIteration(const StatementFacts &sf, const ReferenceTerms &rt,
 /// The seconds of one message of c, a term of statement sf. Beyond Table
 /// 6.1 (exactOwners): a Shift that one processor alone sends is one
 /// Transfer; a Reduction into a scalar reaches every member (the scalar is
-/// replicated), an all-reduce.
+/// replicated), an all-reduce; the Scatters of tiles whose roots take turns
+/// (Senders::share) run at once, an all-to-all (fig5_2's B(J,3*I) to A's
+/// rows): a processor sends its own tiles' p - 1 messages and, on a
+/// half-duplex machine, takes one of each other tile in turn.
 double messageSeconds(const CommCost &c, const StatementFacts &sf, const PrimitiveCosts &costs,
                       const CommunicationOptions &opts) {
   if (!opts.terms.exactOwners)
@@ -248,6 +251,11 @@ double messageSeconds(const CommCost &c, const StatementFacts &sf, const Primiti
     return costs.shiftFromOne(c.bytes, c.span);
   if (c.prim == Primitive::Reduction && !sf.hasLhs)
     return costs.allReduction(c.bytes, c.group);
+  if (c.prim == Primitive::Scatter && c.tiles > 1 && c.senders.share < 1) {
+    const double own = c.senders.share;
+    const double taken = costs.machine().halfDuplex() ? 1 - own : 0;
+    return own * costs.scatter(c.bytes, c.group) + taken * costs.transfer(c.bytes, c.span);
+  }
   return costs.cost(c.prim, c.bytes, c.group, c.span);
 }
 

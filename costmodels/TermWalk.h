@@ -200,6 +200,14 @@ private:
   /// Table 4.2: one pair varying in the type-1 loop l.
   void table42(int d, int l, const SubRef &L, const SubRef &R,
                const LoopRange &lr);
+  /// The operand varies in loop l in a dimension on no mesh dimension
+  /// (fig5_2's B(J,3*I) with B's columns on every processor).
+  bool variesOffMesh(int l) const;
+  /// Beyond the thesis (exactOwners): the tiled loop at position pos varies
+  /// the operand in a dimension on no mesh dimension only, so each tile's
+  /// message holds a tile's iterations of it (fig5_2's B(J,3*I) gathered
+  /// to the owners of A's columns J, a J-tile at a time).
+  bool tiledOffMesh(int pos) const;
 
   /// D-Scatter(mlis/k, k) for k > 1, (N > 1) Transfer(mlis) for k = 1,
   /// D-Gather(mlis, 1/k) for k < 1; the size lands on dimension d.

@@ -672,6 +672,48 @@ TEST(ExactOwners, BlocksOfNearlyTheSameSizeExchangeWithANeighbour) {
     EXPECT_NE(t.primitive, "Shift") << t.rule;
 }
 
+TEST(ExactOwners, AnOperandVaryingOffTheMeshCarriesEachReceiversOwnElements) {
+  // Fig. 5.2: DO J / DO I: A(I,J) = B(J,3*I), the rows of A and B blocked
+  // over 4, B's columns on every processor. Row J's owner sends each
+  // processor the B(J,3*I) of its 8 rows I, for its 8 rows J at once (the
+  // tiles of J): 64 elements to each of the 3 others. The thesis's
+  // multicast (Table 4.2, single / constant) carried one element per J.
+  const int64_t n = 32, N = 4;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, 3 * n});
+  auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
+  auto s = b.stmt({j, i}, b.ref("A", {b.iv(i), b.iv(j)}), {b.ref("B", {b.iv(j), b.iv(i, 3)})},
+                  {.loads = 1, .stores = 1});
+  Program p = b.build();
+  Layout l = layout({N}, {{"A", {block(0), collapsed()}}, {"B", {block(0), collapsed()}}});
+  auto terms = comm(run(p, l), s, "B");
+  ASSERT_EQ(terms.size(), 1u);
+  EXPECT_EQ(terms[0].primitive, "Scatter") << terms[0].rule;
+  EXPECT_EQ(terms[0].groupSize, N);
+  EXPECT_DOUBLE_EQ(terms[0].messageBytes, (n / N) * (n / N) * 8.0);
+  // Each processor sends one tile: its share of the N tiles. The tiles'
+  // Scatters run at once: its own N - 1 messages, and on the half-duplex
+  // iPSC/2 one of each other tile taken in turn.
+  EXPECT_DOUBLE_EQ(terms[0].repetitions * terms[0].senders.share, 1.0);
+  const double m = (n / N) * (n / N) * 8.0;
+  EXPECT_NEAR(terms[0].seconds, (N - 1) * T(m) + (N - 1) * T(m), 1e-12);
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  for (const auto &t : comm(run(p, l, thesis), s, "B"))
+    EXPECT_EQ(t.primitive, "OneToManyMulticast") << t.rule;
+  // The columns blocked instead: the owner of A's column J gathers B(J,3*I)
+  // from the owners of B's columns 3*I, for its 8 columns J at once (the
+  // tiles of J, B's rows on every processor): 8 x 8 elements from each.
+  Layout cols = layout({N}, {{"A", {collapsed(), block(0)}}, {"B", {collapsed(), block(0)}}});
+  auto gathered = comm(run(p, cols), s, "B");
+  ASSERT_FALSE(gathered.empty());
+  for (const auto &t : gathered)
+    EXPECT_DOUBLE_EQ(t.messageBytes, (n / N) * (n / N) * 8.0) << t.rule;
+}
+
 TEST(Coalescing, ShiftsOnTwoMeshDimensionsRideOnTheWidest) {
   // dflux's DP(I,J) = f(P(I,J+1), P(I,J), P(I,J-1)) on a 2x2 mesh, DP(1:195,
   // 1:35) and P(1:194, 1:34) blocked in both dimensions: every reference
