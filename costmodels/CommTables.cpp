@@ -77,6 +77,7 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
   if (R.kind == SubRef::Replicated)
     return;
   if (L.kind == SubRef::Replicated) {
+    N = copiesOf(d); // the copies the operand reaches
     if (R.kind == SubRef::Single) {
       dim.size = mlis(R, lr);
       int64_t holders = int64_t(les(R, lr));
@@ -86,8 +87,10 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
         dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                                  "replicated lhs, one holder: OneToManyMulticast(mlis, N)", N));
         if (auto owners = ownersOver(R, lr); opts_.exactOwners && owners &&
-                                             owners->first == owners->second)
+                                             owners->first == owners->second) {
           dim.terms.back().senders = {d, owners->first, owners->first};
+          dim.terms.back().group += outsideCopies(d, owners->first);
+        }
       } else if (holders < N && opts_.exactOwners) {
         // Beyond the thesis, whose ManyToManyMulticast among the les holders
         // leaves the other N - les copies without the data: each holder

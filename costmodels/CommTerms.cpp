@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <set>
 
 namespace dlayout::cost {
 
@@ -87,6 +88,7 @@ int TermWalk::run() {
   const ArrayDist &rhsDist = lv_.arrays[rf_.ref.array];
   base_.resize(D_);
   level_.resize(D_);
+  runners_.assign(size_t(D_), {});
   for (int d = 0; d < D_; ++d) {
     base_[d].first = baseSub(target, lhsDist, d, true, opts_.exactOwners);
     // Beyond the thesis (whose scalar lhs is one position): a scalar
@@ -98,6 +100,14 @@ int TermWalk::run() {
     if ((!sf_.hasLhs && !sf_.scalarReduction && opts_.exactOwners) || rf_.everyProcessor ||
         (!sf_.hasLhs && rf_.toHome && !target))
       base_[d].first.kind = SubRef::Replicated;
+    // A private scalar that other array assignments read too runs on their
+    // owners as well: on every processor of d where theirs cover it
+    // (beyond the thesis, whose stand-in is one reader's).
+    if (target == &sf_.lhs)
+      if (std::vector<int64_t> runners = runnersOwners(d); runners.size() > 1) {
+        base_[d].first.kind = SubRef::Replicated;
+        runners_[size_t(d)] = std::move(runners);
+      }
     base_[d].second = baseSub(&rf_.ref, &rhsDist, d, false, opts_.exactOwners);
     level_[d] = std::max(rawLevel(base_[d].first), rawLevel(base_[d].second));
     noteIrregular(d);
@@ -339,7 +349,7 @@ void TermWalk::type2Pair(int d, int l) {
     return;
   if (L.kind == SubRef::Replicated) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
-                             "type-2 loop: replicated lhs", procsOf(d)));
+                             "type-2 loop: replicated lhs", copiesOf(d)));
     dim.terms.back().loop = l;
     // exactOwners: at one iteration of l (a sample of a triangular nest,
     // OuterSamples.h) the operand's element has one owner, the root.
@@ -351,6 +361,7 @@ void TermWalk::type2Pair(int d, int l) {
       if (auto o = numberOwner(at)) {
         dim.terms.back().senders = {d, *o, *o};
         dim.terms.back().share = sampleShare(at, *o);
+        dim.terms.back().group += outsideCopies(d, *o);
       }
     }
     return;
@@ -409,10 +420,11 @@ void TermWalk::constantPair(int d) {
   DimResult &dim = out.dims[d];
   if (L.kind == SubRef::Replicated) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
-                             "invariant pair: replicated lhs", procsOf(d)));
+                             "invariant pair: replicated lhs", copiesOf(d)));
     if (auto o = numberOwner(R)) { // exactOwners: the element's owner is the root
       dim.terms.back().senders = {d, *o, *o};
       dim.terms.back().share = sampleShare(R, *o);
+      dim.terms.back().group += outsideCopies(d, *o);
     }
     return;
   }
@@ -591,6 +603,41 @@ void TermWalk::localSize(const ArrayDist &rhsDist) {
     else if (!out.type2[pos])
       out.partials *= std::max(sf_.loops[pos].trips, 1.0);
   }
+}
+
+std::vector<int64_t> TermWalk::runnersOwners(int d) const {
+  if (!opts_.exactOwners || sf_.alsoRunBy.empty())
+    return {};
+  const SubRef &own = base_[d].first;
+  std::set<int64_t> owners;
+  bool differ = false;
+  auto add = [&](const SubRef &s) {
+    if (s.kind == SubRef::Replicated) {
+      for (int64_t c = 0; c < procsOf(d); ++c)
+        owners.insert(c);
+      return true;
+    }
+    auto o = numberOwner(fixedOuter(s));
+    if (o)
+      owners.insert(*o);
+    return o.has_value();
+  };
+  if (!add(own))
+    return {};
+  for (const RefFacts &also : sf_.alsoRunBy) {
+    SubRef s = baseSub(&also, &lv_.arrays[also.array], d, true, opts_.exactOwners);
+    differ = differ || !identical(own, s);
+    if (!add(s))
+      return {}; // owners unknown: the stand-in's (the thesis's)
+  }
+  if (!differ)
+    return {};
+  return {owners.begin(), owners.end()};
+}
+
+bool TermWalk::outsideCopies(int d, int64_t root) const {
+  const auto &r = runners_[size_t(d)];
+  return !r.empty() && !std::binary_search(r.begin(), r.end(), root);
 }
 
 bool TermWalk::tiledOffMesh(int pos) const {

@@ -50,11 +50,9 @@ Result<Estimate> Estimator::evaluateStatement(const Layout &l, const Machine &m,
 Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerms,
                                 const StatementFacts *only) const {
   const ProgramFacts &pf = *facts_;
-  std::vector<int> touched; // what `only` reads: its lhs and rhs arrays
-  if (only) {
-    if (only->hasLhs) touched.push_back(only->lhs.array);
-    for (const RhsFacts &rf : only->rhs) touched.push_back(rf.ref.array);
-  }
+  std::vector<int> touched; // what `only` reads
+  if (only)
+    touched = only->arraysCosted();
   auto view = resolveLayout(pf, l, opts_.procs, only ? &touched : nullptr);
   if (!view)
     return view.error();

@@ -517,6 +517,16 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
       return lhs.error();
     sf.lhs = std::move(*lhs);
     sf.hasLhs = true;
+    // The other array assignments that read it: their owners run it too.
+    for (size_t o : privateScalarStandIns(privateReaders, p, size_t(s))) {
+      const Statement &other = p.statements[o];
+      if (int(o) == owner || size_t(other.write) >= other.refs.size())
+        continue;
+      auto also = referenceFacts(other.refs[other.write], st, p, pf);
+      if (!also)
+        return also.error();
+      sf.alsoRunBy.push_back(std::move(*also));
+    }
   }
   // A private scalar read by a reduction into an array element runs where
   // that reduction's instances run: at its home operand's owners.
@@ -781,6 +791,17 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
 const StatementFacts *ProgramFacts::findStatement(const std::string &id) const {
   auto it = statementIndex.find(id);
   return it == statementIndex.end() ? nullptr : &statements[size_t(it->second)];
+}
+
+std::vector<int> StatementFacts::arraysCosted() const {
+  std::vector<int> out;
+  if (hasLhs)
+    out.push_back(lhs.array);
+  for (const RefFacts &also : alsoRunBy)
+    out.push_back(also.array);
+  for (const RhsFacts &rf : rhs)
+    out.push_back(rf.ref.array);
+  return out;
 }
 
 int ProgramFacts::findArray(const std::string &name) const {

@@ -199,6 +199,11 @@ struct StatementFacts {
   bool hasHome = false;
   RefFacts home;
   RefFacts lhs;
+  /// A private scalar read by several array assignments (model/PrivateScalars.h):
+  /// the lhs of each but the one `lhs` stands in for. Their owners run it
+  /// too, and its operands reach them all: eflux's QSP, read by FS(I,J,N)
+  /// for N = 1..4, on every owner of a plane N.
+  std::vector<RefFacts> alsoRunBy;
   std::vector<bool> parallel; // per loop position (Fig. 3.3)
   /// Beyond the thesis, per loop position that is not parallel: the arrays
   /// (ProgramFacts indices) whose dependences alone make it sequential, when
@@ -216,6 +221,10 @@ struct StatementFacts {
   /// (LoopDistribution.h): statements share the copy of their loop at
   /// position q where their paths agree up to q; empty in no phase.
   std::vector<int> path;
+
+  /// The arrays (ProgramFacts indices) its cost reads the layout of: its
+  /// lhs and the others it runs by, then its operands'; with repeats.
+  std::vector<int> arraysCosted() const;
 };
 
 struct ProgramFacts {

@@ -208,6 +208,22 @@ private:
   /// message holds a tile's iterations of it (fig5_2's B(J,3*I) gathered
   /// to the owners of A's columns J, a J-tile at a time).
   bool tiledOffMesh(int pos) const;
+  /// Beyond the thesis (exactOwners): where a private scalar's runners --
+  /// its stand-in lhs and StatementFacts::alsoRunBy -- lie on different
+  /// coordinates of mesh dimension d, those coordinates, ascending (eflux's
+  /// QSP, read by FS(I,J,N) for N = 1..4, planes blocked over 4: all 4);
+  /// empty where they agree or an owner is unknown (the stand-in's owners
+  /// run it, as in the thesis).
+  std::vector<int64_t> runnersOwners(int d) const;
+  /// The copies of a replicated lhs along d that its operand must reach:
+  /// every processor of d, or a private scalar's runners' owners.
+  int64_t copiesOf(int d) const {
+    const auto &r = runners_[size_t(d)];
+    return r.empty() ? procsOf(d) : int64_t(r.size());
+  }
+  /// A root at coordinate `root` of d lies outside those copies: its
+  /// multicast's group has one member more.
+  bool outsideCopies(int d, int64_t root) const;
 
   /// D-Scatter(mlis/k, k) for k > 1, (N > 1) Transfer(mlis) for k = 1,
   /// D-Gather(mlis, 1/k) for k < 1; the size lands on dimension d.
@@ -282,6 +298,7 @@ private:
   int D_, m_;
   std::vector<std::pair<SubRef, SubRef>> base_;
   std::vector<int> level_;
+  std::vector<std::vector<int64_t>> runners_; // per mesh dimension: runnersOwners, or empty
   std::vector<int> tiled_; // per loop: index into drivers_, or -1
   std::vector<SubRef> drivers_;
   std::vector<std::pair<SubRef, SubRef>> at_;

@@ -138,10 +138,19 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool gua
   return out;
 }
 
+std::vector<size_t> privateScalarStandIns(const std::vector<std::vector<size_t>> &readers,
+                                          const Program &p, size_t s) {
+  if (p.statements[s].write >= 0) return {s};
+  // Readers come later in program order, so the walk ends.
+  std::set<size_t> all;
+  for (size_t r : readers[s])
+    for (size_t stand : privateScalarStandIns(readers, p, r)) all.insert(stand);
+  return {all.begin(), all.end()};
+}
+
 int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const Program &p,
                          size_t s) {
   if (p.statements[s].write >= 0) return int(s);
-  // Readers come later in program order, so the walk ends.
   for (size_t r : readers[s])
     if (int stand = privateScalarStandIn(readers, p, r); stand >= 0) return stand;
   return -1;

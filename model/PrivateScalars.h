@@ -58,10 +58,15 @@ void scalarsRead(const Bound &b, std::set<std::string> &out);
 /// private (as Parafrase-2 saw programs, for the thesis's placement).
 std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool guarded = true);
 
-/// The array assignment whose owner stands for statement s: s itself when
-/// it writes an array element, else, for a private scalar, the first array
+/// The array assignments whose owners run statement s: s itself when it
+/// writes an array element, else, for a private scalar, every array
 /// assignment among its readers (through readers that are private scalars
-/// themselves); -1 when there is none.
+/// themselves), in program order, each once; empty when there is none.
+std::vector<size_t> privateScalarStandIns(const std::vector<std::vector<size_t>> &readers,
+                                          const Program &p, size_t s);
+/// The one whose owner stands for statement s: s itself, or the first
+/// array assignment met walking its readers in program order, depth first;
+/// -1 when there is none.
 int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const Program &p,
                          size_t s);
 

@@ -49,12 +49,10 @@ Layout toLayout(const Program &p, const Plan &plan, const std::vector<int> &arra
 
 std::vector<int> SolverContext::statementArrays(const cost::StatementFacts &sf) const {
   std::vector<int> out;
-  auto add = [&](int fact) {
+  for (int fact : sf.arraysCosted()) {
     int a = arrayIndex(program, facts.arrays[size_t(fact)]);
     if (a >= 0 && std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
-  };
-  if (sf.hasLhs) add(sf.lhs.array);
-  for (const auto &rf : sf.rhs) add(rf.ref.array);
+  }
   return out;
 }
 

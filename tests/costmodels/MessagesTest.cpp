@@ -132,6 +132,48 @@ TEST(Coalescing, ShiftsOfOneArrayBeforeOneLoopAreOneMessage) {
   EXPECT_EQ(comm(split, t[0], "W")[0].messageWords, double(n));
 }
 
+/// eflux's QSP, reduced: DO J / DO I, Q = W(I,J,2), a private scalar read
+/// by FS(I,J,K) = Q for each plane K in `planes`, the planes of FS and W
+/// blocked over N; the terms of W in the assignment of Q.
+std::vector<EstimateTerm> privateScalarOperand(const std::vector<int64_t> &planes) {
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("FS", {n, n, N});
+  b.array("W", {n, n, N});
+  auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
+  auto q = b.scalarStmt({j, i}, "Q", {b.ref("W", {b.iv(i), b.iv(j), b.c(2)})}, {.loads = 1}, "");
+  for (int64_t k : planes)
+    b.stmt({j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.c(k)}), {}, {.stores = 1});
+  Program p = b.build();
+  Expr read;
+  read.kind = Expr::Kind::Scalar;
+  read.name = "Q";
+  for (size_t k = 1; k <= planes.size(); ++k)
+    p.statements[k].expr = read;
+  Layout l = layout({N}, {{"FS", {collapsed(), collapsed(), block(0)}},
+                          {"W", {collapsed(), collapsed(), block(0)}}});
+  return comm(run(p, l), q, "W");
+}
+
+TEST(PrivateScalar, RunsOnEveryReadersOwnersAndItsOperandReachesThemAll) {
+  // Every plane's owner runs the assignment (the executor runs it where
+  // its readers run), so plane 2 goes from its owner to all the others: a
+  // multicast over N, where the first reader's owner alone took one
+  // Transfer.
+  auto all = privateScalarOperand({1, 2, 3, 4});
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].primitive, "OneToManyMulticast") << all[0].rule;
+  EXPECT_EQ(all[0].groupSize, N);
+  EXPECT_EQ(all[0].messageWords, double(n * n));
+  // Read in planes 1 and 3 only: their owners, and plane 2's owner sends
+  // to both (a group of 3).
+  auto some = privateScalarOperand({1, 3});
+  ASSERT_EQ(some.size(), 1u);
+  EXPECT_EQ(some[0].primitive, "OneToManyMulticast") << some[0].rule;
+  EXPECT_EQ(some[0].groupSize, 3);
+}
+
 TEST(Coalescing, AReferenceAlreadyCarriedAddsNothing) {
   // The second statement reads W(I+1,J,1) again beside W(I+1,J,2): one of
   // its two references is in the first statement's message already, and a
