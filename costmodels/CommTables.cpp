@@ -298,6 +298,25 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                                1, indicator(N)));
       return;
     }
+  // Beyond the thesis: each processor's elements, wherever they go -- where
+  // the reference moves along d alone (elsewhere the elements staying on d
+  // still travel along the other mesh dimensions: fig4_5's D(I) = A(I,N)
+  // with D replicated over mesh columns).
+  if (opts_.exactOwners && stillBesides(d))
+    if (auto x = exchangeDataExact(L, R, lr)) {
+      if (x->elements == 0) // nothing crosses over this range
+        return;
+      // Every processor sends its elements to each of the (at most) peers
+      // owners that need them, all at once: peers Shifts of an even share.
+      dim.size = x->elements / double(x->peers);
+      CommTerm t = term(Primitive::Shift, d,
+                        "exact owners: each processor's elements to their owners", 1,
+                        indicator(N));
+      t.count = double(x->peers);
+      t.ownParts = edgeParts(x->sent, x->elements);
+      dim.terms.push_back(t);
+      return;
+    }
   speedRatioTerm(d, L, R, lr, indicator(N), indicator(N));
 }
 

@@ -640,6 +640,14 @@ bool TermWalk::outsideCopies(int d, int64_t root) const {
   return !r.empty() && !std::binary_search(r.begin(), r.end(), root);
 }
 
+bool TermWalk::stillBesides(int d) const {
+  for (int e = 0; e < D_; ++e)
+    if (e != d && procsOf(e) > 1 && base_[e].second.kind != SubRef::Replicated &&
+        !identical(base_[e].first, base_[e].second))
+      return false;
+  return true;
+}
+
 bool TermWalk::tiledOffMesh(int pos) const {
   if (!opts_.exactOwners || pos < 0 || tiled_[size_t(pos)] < 0 || out.type2[size_t(pos)])
     return false;

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
+#include <set>
 
 namespace dlayout::cost {
 
@@ -389,6 +391,23 @@ std::optional<NeighbourData> neighbourDataExact(const SubRef &sr1, const SubRef 
     return std::nullopt;
   if (far || (next && previous)) return std::nullopt;
   return NeighbourData{busiest.max(), next ? -1 : previous ? 1 : 0, std::move(busiest.sent)};
+}
+
+std::optional<ExchangeData> exchangeDataExact(const SubRef &sr1, const SubRef &sr2,
+                                              const LoopRange &l) {
+  if (!singles(sr1, sr2)) return std::nullopt;
+  Busiest busiest(sr1.dist->procs);
+  std::set<std::pair<int64_t, int64_t>> pairs; // (sender, receiver)
+  if (!forEachOwnerPair(sr1, sr2, l, [&](int64_t p1, int64_t p2) {
+        if (p1 == p2) return;
+        busiest.add(p1, p2);
+        pairs.insert({p2, p1});
+      }))
+    return std::nullopt;
+  std::map<int64_t, int64_t> peers;
+  int64_t most = 0;
+  for (const auto &[from, to] : pairs) most = std::max(most, ++peers[from]);
+  return ExchangeData{busiest.max(), most, std::move(busiest.sent)};
 }
 
 bool regular(const SubRef &s, const LoopRange &l) {

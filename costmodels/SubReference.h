@@ -168,6 +168,19 @@ struct NeighbourData {
 };
 std::optional<NeighbourData> neighbourDataExact(const SubRef &sr1, const SubRef &sr2,
                                                 const LoopRange &l);
+/// Beyond the thesis, counted as boundaryDataExact does, for any pattern:
+/// the elements of sr2 each processor sends to sr1's owners over the loop
+/// (by coordinate), the most any processor sends or receives, and the most
+/// processors one sends to (fig4_5's D(I) = A(I,N) with D(0:32) in blocks
+/// of 3 and A's rows in blocks of 2 over 16: at most 2 elements, to 1 or 2
+/// of the blocks below). nullopt where the count is unknown.
+struct ExchangeData {
+  double elements = 0;
+  int64_t peers = 0;
+  std::vector<double> sent;
+};
+std::optional<ExchangeData> exchangeDataExact(const SubRef &sr1, const SubRef &sr2,
+                                              const LoopRange &l);
 /// Beyond the thesis: the processor coordinate (f(A_k, i) of Eq. 2.1) of
 /// index i in a block, cyclic or block-cyclic dimension; nullopt for other
 /// kinds (general_block, indirect) and dimensions on no mesh dimension.

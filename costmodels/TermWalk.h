@@ -224,6 +224,10 @@ private:
   /// A root at coordinate `root` of d lies outside those copies: its
   /// multicast's group has one member more.
   bool outsideCopies(int d, int64_t root) const;
+  /// Every mesh dimension but d holds the lhs and operand alike (the same
+  /// single subscripts, or a replicated operand): the reference moves
+  /// along d alone.
+  bool stillBesides(int d) const;
 
   /// D-Scatter(mlis/k, k) for k > 1, (N > 1) Transfer(mlis) for k = 1,
   /// D-Gather(mlis, 1/k) for k < 1; the size lands on dimension d.

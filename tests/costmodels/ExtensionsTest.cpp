@@ -714,6 +714,54 @@ TEST(ExactOwners, AnOperandVaryingOffTheMeshCarriesEachReceiversOwnElements) {
     EXPECT_DOUBLE_EQ(t.messageBytes, (n / N) * (n / N) * 8.0) << t.rule;
 }
 
+TEST(ExactOwners, BlocksOfOtherSizesSendEachOwnerItsElements) {
+  // Fig. 4.5's D(I) = A(I,N), reduced: DO I = 1, 32: D(I+1) = A(I), D(1:33)
+  // in blocks of 3 and A(1:32) in blocks of 2 over 16. A processor's rows
+  // go to one or two of the blocks below, a few elements each: counted
+  // with the owner function, where the thesis's speed ratio (Eq. 4.3)
+  // prices a D-Gather of a whole block, doubled.
+  const int64_t P = 16;
+  ModelBuilder b;
+  b.array("D", {33});
+  b.array("A", {32});
+  auto i = b.loop("I", b.c(1), b.c(32), "", 1, true);
+  auto s = b.stmt({i}, b.ref("D", {b.iv(i, 1, 1)}), {b.ref("A", {b.iv(i)})},
+                  {.loads = 1, .stores = 1});
+  Program p = b.build();
+  Layout l = layout({P}, {{"D", {block(0)}}, {"A", {block(0)}}});
+  auto terms = comm(run(p, l), s, "A");
+  ASSERT_EQ(terms.size(), 1u);
+  EXPECT_EQ(terms[0].primitive, "Shift") << terms[0].rule;
+  std::vector<double> exact(P, 0.0);
+  for (int64_t ii = 1; ii <= 32; ++ii)
+    if (int64_t from = (ii - 1) / 2, to = ii / 3; from != to)
+      exact[size_t(from)] += 8;
+  for (int64_t q = 0; q < P; ++q)
+    EXPECT_DOUBLE_EQ(terms[0].repetitions * terms[0].messageBytes * terms[0].senders.partAt({q}),
+                     exact[size_t(q)])
+        << "processor " << q;
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  for (const auto &t : comm(run(p, l, thesis), s, "A"))
+    EXPECT_NE(t.primitive, "Shift") << t.rule;
+
+  // Where another mesh dimension moves the operand too -- D(I+1) = B(I,32)
+  // with D replicated over two mesh columns -- the elements that stay on
+  // the first travel along the second: the thesis's term stands.
+  ModelBuilder b2;
+  b2.array("D", {33});
+  b2.array("B", {32, 32});
+  auto i2 = b2.loop("I", b2.c(1), b2.c(32), "", 1, true);
+  auto s2 = b2.stmt({i2}, b2.ref("D", {b2.iv(i2, 1, 1)}), {b2.ref("B", {b2.iv(i2), b2.c(32)})},
+                    {.loads = 1, .stores = 1});
+  Program p2 = b2.build();
+  Layout l2 = layout({8, 2}, {{"D", {block(0)}}, {"B", {block(0), block(1)}}});
+  auto moved = comm(run(p2, l2), s2, "B");
+  ASSERT_FALSE(moved.empty());
+  for (const auto &t : moved)
+    EXPECT_EQ(t.rule.find("exact owners: each processor's elements"), std::string::npos) << t.rule;
+}
+
 TEST(Coalescing, ShiftsOnTwoMeshDimensionsRideOnTheWidest) {
   // dflux's DP(I,J) = f(P(I,J+1), P(I,J), P(I,J-1)) on a 2x2 mesh, DP(1:195,
   // 1:35) and P(1:194, 1:34) blocked in both dimensions: every reference
