@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <optional>
 #include <set>
 
@@ -410,6 +411,20 @@ void TermWalk::type2Pair(int d, int l) {
   CommTerm t =
       chance(d, "type-2 loop: (1 - 1/N) Transfer(1) per iteration", procsOf(d));
   t.loop = l;
+  // Beyond the thesis (exactOwners), where the reference moves along d
+  // alone: the iterations whose element crosses, counted with the owner
+  // function, a Transfer each (fig3_7's A(I) = A(I-3), blocks of 2 over
+  // 16: all 29 cross, where (1 - 1/N) counts 27.2; each block sends its
+  // share, ReferenceTerms::sourceShareIn, two).
+  if (opts_.exactOwners && stillBesides(d))
+    if (auto x = boundaryDataExact(L, R, lr); x && lr.trips > 0) {
+      const double crossing = std::accumulate(x->sent.begin(), x->sent.end(), 0.0);
+      if (crossing == 0)
+        return;
+      t.probabilistic = false;
+      t.factor = crossing / lr.trips;
+      t.rule = "type-2 loop: a Transfer(1) per iteration whose element crosses";
+    }
   dim.terms.push_back(t);
 }
 

@@ -762,6 +762,42 @@ TEST(ExactOwners, BlocksOfOtherSizesSendEachOwnerItsElements) {
     EXPECT_EQ(t.rule.find("exact owners: each processor's elements"), std::string::npos) << t.rule;
 }
 
+TEST(ExactOwners, APerIterationTransferCountsTheIterationsThatCross) {
+  // Fig. 3.7's A(I) = F(A(I - D)), a recurrence: the element crosses at
+  // the iterations whose owners differ, a Transfer each, where the thesis
+  // charges (1 - 1/N) of the iterations. Over 16, blocks of 2 with D = 3:
+  // all 29 cross; cyclic with D = 16: none.
+  const int64_t n = 32, P = 16;
+  struct Case {
+    int64_t dist;
+    DimLayout spec;
+    double crossing;
+  };
+  for (const Case &c : {Case{3, block(0), 29}, Case{16, cyclic(0), 0}}) {
+    ModelBuilder b;
+    b.array("A", {n});
+    auto i = b.loop("I", b.c(c.dist + 1), b.c(n));
+    auto s = b.stmt({i}, b.ref("A", {b.iv(i)}), {b.ref("A", {b.iv(i, 1, -c.dist)})},
+                    {.loads = 1, .stores = 1});
+    b.dep(s, s, Dependence::Kind::Flow, "A", i, {"<"}, {c.dist});
+    Program p = b.build();
+    Layout l = layout({P}, {{"A", {c.spec}}});
+    auto terms = comm(run(p, l), s, "A");
+    double repetitions = 0;
+    for (const auto &t : terms) {
+      EXPECT_EQ(t.primitive, "Transfer") << t.rule;
+      repetitions += t.repetitions;
+    }
+    EXPECT_DOUBLE_EQ(repetitions, c.crossing) << "D = " << c.dist;
+    EstimateOptions thesis;
+    thesis.exactOwners = false;
+    auto printed = comm(run(p, l, thesis), s, "A");
+    ASSERT_EQ(printed.size(), 1u);
+    EXPECT_DOUBLE_EQ(printed[0].repetitions, double(n - c.dist) * (1 - 1.0 / P))
+        << printed[0].rule;
+  }
+}
+
 TEST(Coalescing, ShiftsOnTwoMeshDimensionsRideOnTheWidest) {
   // dflux's DP(I,J) = f(P(I,J+1), P(I,J), P(I,J-1)) on a 2x2 mesh, DP(1:195,
   // 1:35) and P(1:194, 1:34) blocked in both dimensions: every reference
