@@ -140,17 +140,27 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool gua
 
 std::vector<size_t> privateScalarStandIns(const std::vector<std::vector<size_t>> &readers,
                                           const Program &p, size_t s) {
-  if (p.statements[s].write >= 0) return {s};
-  // Readers come later in program order, so the walk ends.
-  std::set<size_t> all;
-  for (size_t r : readers[s])
-    for (size_t stand : privateScalarStandIns(readers, p, r)) all.insert(stand);
+  // Each statement visited once: chains of private scalars that read one
+  // another stay linear.
+  std::set<size_t> all, seen;
+  std::vector<size_t> todo{s};
+  while (!todo.empty()) {
+    const size_t t = todo.back();
+    todo.pop_back();
+    if (!seen.insert(t).second) continue;
+    if (p.statements[t].write >= 0) {
+      all.insert(t);
+      continue;
+    }
+    todo.insert(todo.end(), readers[t].begin(), readers[t].end());
+  }
   return {all.begin(), all.end()};
 }
 
 int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const Program &p,
                          size_t s) {
   if (p.statements[s].write >= 0) return int(s);
+  // Readers come later in program order, so the walk ends.
   for (size_t r : readers[s])
     if (int stand = privateScalarStandIn(readers, p, r); stand >= 0) return stand;
   return -1;
