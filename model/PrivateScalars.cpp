@@ -157,13 +157,28 @@ std::vector<size_t> privateScalarStandIns(const std::vector<std::vector<size_t>>
   return {all.begin(), all.end()};
 }
 
-int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const Program &p,
-                         size_t s) {
+namespace {
+
+/// privateScalarStandIn's depth-first walk; a statement met again found
+/// none the first time (else the walk had ended), so it is not walked
+/// twice and chains of private scalars stay linear, as in
+/// privateScalarStandIns.
+int firstStandIn(const std::vector<std::vector<size_t>> &readers, const Program &p, size_t s,
+                 std::set<size_t> &seen) {
   if (p.statements[s].write >= 0) return int(s);
+  if (!seen.insert(s).second) return -1;
   // Readers come later in program order, so the walk ends.
   for (size_t r : readers[s])
-    if (int stand = privateScalarStandIn(readers, p, r); stand >= 0) return stand;
+    if (int stand = firstStandIn(readers, p, r, seen); stand >= 0) return stand;
   return -1;
+}
+
+} // namespace
+
+int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const Program &p,
+                         size_t s) {
+  std::set<size_t> seen;
+  return firstStandIn(readers, p, s, seen);
 }
 
 int reductionRegion(const Program &p, size_t s) {
