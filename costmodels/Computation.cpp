@@ -67,30 +67,53 @@ double contribution(const SubscriptForm &g, const DimDist &d, const std::vector<
 /// multiple-index subscript sum alpha_k j_k + beta uses, together, on the
 /// processor owning the most of the indices they reach (relax's
 /// A((IY-1)*NX + IX) blocked: a row of the grid per processor, where Eq. 3.2
-/// on IX alone, IY frozen, divides nothing). Counted by enumeration where
-/// the loops have constant bounds and at most 2^16 iterations together.
+/// on IX alone, IY frozen, divides nothing). Counted where the loops have
+/// constant bounds and at most 2^16 iterations together: the loop of the
+/// smallest stride through the indices as one arithmetic progression per
+/// combination of the others (iterationsOnEachProcessor: a handful of blocks
+/// or one period of owners), the indices one by one where that cannot count
+/// it.
 std::optional<double> jointIterations(const SubscriptForm &g, const DimDist &d,
                                       const std::vector<LoopFacts> &loops) {
-  if (!ownerCoordinate(d, 0))
+  if (!ownerCoordinate(d, 0) || g.terms.empty())
     return std::nullopt;
   double total = 1;
-  for (const auto &[pos, alpha] : g.terms) {
-    const LoopFacts &lf = loops[size_t(pos)];
+  size_t inner = 0; // the term counted as a progression
+  auto stride = [&](size_t t) {
+    return std::llabs(g.terms[t].second) * loops[size_t(g.terms[t].first)].step;
+  };
+  for (size_t t = 0; t < g.terms.size(); ++t) {
+    const LoopFacts &lf = loops[size_t(g.terms[t].first)];
     if (!lf.loop || lf.trips != std::floor(lf.trips) || lf.first != std::floor(lf.first))
       return std::nullopt;
     for (const Bound *b : {&lf.loop->lower, &lf.loop->upper})
       if (b->kind != Bound::Kind::Affine || b->terms.size() != 1 || !b->terms[0].coeffs.empty())
         return std::nullopt; // not a constant range
     total *= lf.trips;
+    if (stride(t) < stride(inner))
+      inner = t;
   }
   if (total > double(1 << 16))
     return std::nullopt;
   std::vector<int64_t> per(size_t(std::max<int64_t>(d.procs, 1)), 0);
-  auto walk = [&](auto &self, size_t t, int64_t index) -> void {
-    if (t == g.terms.size()) {
-      ++per[size_t(*ownerCoordinate(d, index))];
+  const auto &[innerPos, innerAlpha] = g.terms[inner];
+  const LoopFacts &innerLoop = loops[size_t(innerPos)];
+  auto count = [&](int64_t beta) { // the inner loop at the others' index sum beta
+    if (auto each = iterationsOnEachProcessor(innerAlpha, beta, rangeOf(innerLoop), d)) {
+      for (size_t p = 0; p < per.size(); ++p)
+        per[p] += (*each)[p];
       return;
     }
+    int64_t step = innerLoop.loop->step >= 0 ? innerLoop.step : -innerLoop.step;
+    int64_t j = int64_t(innerLoop.first);
+    for (int64_t n = 0; n < int64_t(innerLoop.trips); ++n, j += step)
+      ++per[size_t(*ownerCoordinate(d, beta + innerAlpha * j))];
+  };
+  auto walk = [&](auto &self, size_t t, int64_t index) -> void {
+    if (t == inner)
+      return self(self, t + 1, index);
+    if (t == g.terms.size())
+      return count(index);
     const auto &[pos, alpha] = g.terms[t];
     const LoopFacts &lf = loops[size_t(pos)];
     int64_t step = lf.loop->step >= 0 ? lf.step : -lf.step, j = int64_t(lf.first);

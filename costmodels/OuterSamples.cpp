@@ -45,37 +45,32 @@ bool forEachOuterSample(
     if (!affine)
       return;
     if (i == drivers.size()) {
-      for (int l : followers) {
-        auto at = loops[size_t(l)].at(index);
-        if (!at) {
+      for (int l : followers)
+        if (!sample[size_t(l)].moveTo(index)) {
           affine = false;
           return;
         }
-        sample[size_t(l)] = *at;
-      }
       visit(sample, weight);
       return;
     }
     const int q = drivers[i];
-    auto lf = loops[size_t(q)].at(index);
-    if (!lf || lf->trips != std::floor(lf->trips) || lf->first != std::floor(lf->first)) {
+    LoopFacts &lf = sample[size_t(q)]; // becomes each sample in turn
+    if (!lf.moveTo(index) || lf.trips != std::floor(lf.trips) || lf.first != std::floor(lf.first)) {
       affine = false;
       return;
     }
-    const int64_t trips = int64_t(lf->trips);
-    const int64_t step = lf->signedStep();
+    const int64_t trips = int64_t(lf.trips), first = int64_t(lf.first);
+    const int64_t step = lf.signedStep();
     const int64_t stride = std::max<int64_t>(1, (trips + samples - 1) / samples);
     for (int64_t t0 = 0; t0 < trips; t0 += stride) {
       const int64_t share = std::min(stride, trips - t0); // the iterations t0 stands for
       const int64_t t = t0 + share / 2;
-      index[size_t(q)] = int64_t(lf->first) + t * step;
-      LoopFacts one = *lf;
-      one.trips = 1;
-      one.range = double(lf->step);
-      one.first = double(index[size_t(q)]);
-      one.stands = share;
-      one.standsFrom = int64_t(lf->first) + t0 * step;
-      sample[size_t(q)] = one;
+      index[size_t(q)] = first + t * step;
+      lf.trips = 1;
+      lf.range = double(lf.step);
+      lf.first = double(index[size_t(q)]);
+      lf.stands = share;
+      lf.standsFrom = first + t0 * step;
       self(self, i + 1, weight * double(share));
     }
   };

@@ -126,10 +126,10 @@ LoopRange TermWalk::widest(int l) const {
     lasts[size_t(q)] = int64_t(f.first + std::max(f.trips - 1, 0.0) * double(f.signedStep()));
   }
   for (const auto *index : {&firsts, &lasts})
-    if (auto at = sf_.loops[l].at(*index); at && at->trips > lr.trips) {
-      lr.trips = at->trips;
-      lr.range = at->range;
-      lr.first = at->first;
+    if (LoopFacts at = sf_.loops[l]; at.moveTo(*index) && at.trips > lr.trips) {
+      lr.trips = at.trips;
+      lr.range = at.range;
+      lr.first = at.first;
     }
   return lr;
 }

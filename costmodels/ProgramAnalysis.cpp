@@ -96,9 +96,9 @@ bool LoopFacts::boundsVaryWith(int pos) const {
   return false;
 }
 
-std::optional<LoopFacts> LoopFacts::at(const std::vector<int64_t> &index) const {
+bool LoopFacts::moveTo(const std::vector<int64_t> &index) {
   if (!loop || lower.empty() || upper.empty())
-    return std::nullopt;
+    return false;
   auto value = [&](const std::vector<BoundForm> &forms, bool isMax) {
     double out = 0;
     for (size_t i = 0; i < forms.size(); ++i) {
@@ -110,11 +110,10 @@ std::optional<LoopFacts> LoopFacts::at(const std::vector<int64_t> &index) const 
     return out;
   };
   LoopValue v = spanOf(value(lower, lowerMax), value(upper, upperMax), loop->step);
-  LoopFacts lf = *this;
-  lf.trips = v.trips;
-  lf.range = v.range;
-  lf.first = v.first;
-  return lf;
+  trips = v.trips;
+  range = v.range;
+  first = v.first;
+  return true;
 }
 
 namespace {

@@ -96,9 +96,10 @@ struct LoopFacts {
   }
   /// Some bound varies with the index of the loop at position `pos`.
   bool boundsVaryWith(int pos) const;
-  /// This loop with the enclosing loops' indices at `index` (by position);
-  /// nullopt where its bounds are not affine in them.
-  std::optional<LoopFacts> at(const std::vector<int64_t> &index) const;
+  /// Takes this loop's trips, range and first at the enclosing loops'
+  /// indices `index` (by position); false, unchanged, where its bounds are
+  /// not affine in them.
+  bool moveTo(const std::vector<int64_t> &index);
 };
 
 /// A subscript as sum over loop positions of alpha * j + constant.

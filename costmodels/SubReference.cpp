@@ -162,6 +162,17 @@ std::optional<std::vector<int64_t>> iterationsOnEachProcessor(int64_t alpha, int
   }
   if (c->last - c->first > (1 << 12))
     return std::nullopt;
+  // The owners repeat every Nb / gcd(dx, Nb) iterations: where one period
+  // is shorter than the blocks crossed (a stride of several blocks), count
+  // it once; iteration t stands for the ceil((trips - t) / period) that
+  // share its owner.
+  int64_t period = N * b / std::gcd(c->dx, N * b);
+  if (std::min(period, c->trips) < c->last - c->first + 1) {
+    for (int64_t t = 0; t < std::min(period, c->trips); ++t)
+      per[c->processorOf(floorDiv(c->x0 + t * c->dx - d.offset, b))] +=
+          (c->trips - t + period - 1) / period;
+    return per;
+  }
   for (int64_t k = c->first; k <= c->last; ++k)
     per[c->processorOf(k)] += c->inBlock(k);
   return per;

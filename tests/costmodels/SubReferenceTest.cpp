@@ -74,22 +74,27 @@ TEST(SubReference, ExactIterationsPerProcessorCountOwners) {
   EXPECT_EQ(iterationsPerProcessor(1, interior, 2, 17), 17);
   EXPECT_EQ(iterationsPerProcessorExact(1, 0, interior, half), 16.0);
   // Against the owner function at every index, for unit and longer
-  // strides, both directions, block, cyclic and block-cyclic.
+  // strides (strides of several blocks: one period of owners counted),
+  // both directions, block, cyclic and block-cyclic; each processor's
+  // count and the most.
   for (int64_t N : {1, 2, 3, 4, 7})
     for (int64_t b : {1, 2, 5, 17})
-      for (int64_t alpha : {1, -1, 2, 3})
+      for (int64_t alpha : {1, -1, 2, 3, 6, -8})
         for (int64_t step : {1, 2})
           for (bool up : {true, false})
             for (int64_t first : {1, 2, 9}) {
               DimDist d = dist(0, N, b, 200);
               LoopRange l{0, 37, step, double(first), up};
-              int64_t beta = alpha < 0 ? 150 : 3;
-              std::vector<double> per(size_t(N), 0);
+              int64_t beta = alpha < 0 ? 700 : 3;
+              std::vector<int64_t> per(size_t(N), 0);
               for (int64_t t = 0, j = first; t < 37; ++t, j += up ? step : -step)
                 per[size_t(*ownerCoordinate(d, alpha * j + beta))] += 1;
+              auto each = iterationsOnEachProcessor(alpha, beta, l, d);
+              ASSERT_TRUE(each.has_value());
+              EXPECT_EQ(*each, per) << N << " " << b << " " << alpha << " " << step << " " << up;
               auto e = iterationsPerProcessorExact(alpha, beta, l, d);
               ASSERT_TRUE(e.has_value());
-              EXPECT_EQ(*e, *std::max_element(per.begin(), per.end()))
+              EXPECT_EQ(*e, double(*std::max_element(per.begin(), per.end())))
                   << N << " " << b << " " << alpha << " " << step << " " << up << " " << first;
             }
   // A fractional first index (an expected value) is left to Eq. 3.2.
