@@ -187,6 +187,7 @@ std::vector<double> TermWalk::partsOf(SubRef R) const {
 
 void TermWalk::ownerTurns() {
   out.sourceShareIn.assign(size_t(m_), 1.0);
+  out.rootTurns.assign(size_t(D_), {});
   if (!opts_.exactOwners)
     return;
   for (int l = 0; l < m_; ++l) {
@@ -198,6 +199,26 @@ void TermWalk::ownerTurns() {
       if (spread(R) && R.loop == l)
         out.sourceShareIn[l] = std::min(out.sourceShareIn[l], mlis(R, lr) / lr.trips);
     }
+  }
+  for (int d = 0; d < D_; ++d) {
+    SubRef L = base_[d].first;
+    if (!spread(L) || L.loop < 0 || !out.type2[size_t(L.loop)])
+      continue;
+    const LoopFacts &q = sf_.loops[size_t(L.loop)];
+    L = fixedOuter(L);
+    if (!L.beta.terms.empty() || L.beta.opaque || L.dist->procs > 4096)
+      continue;
+    LoopRange lr = rangeOf(sf_, L.loop);
+    if (q.onlyIndex()) // a sample of a driving loop: the iterations it stands for
+      lr = {double(q.stands * q.step), double(q.stands), q.step, double(q.standsFrom),
+            q.signedStep() > 0};
+    auto roots = iterationsOnEachProcessor(L.alpha, L.beta.constant, lr, *L.dist);
+    if (!roots || lr.trips <= 0)
+      continue;
+    std::vector<double> sends(roots->size());
+    for (size_t c = 0; c < sends.size(); ++c)
+      sends[c] = 1 - double((*roots)[c]) / lr.trips;
+    out.rootTurns[size_t(d)] = std::move(sends);
   }
 }
 

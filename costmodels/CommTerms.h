@@ -149,6 +149,13 @@ struct ReferenceTerms {
   /// iterations; the share of them in which one processor holds it,
   /// mlis / n (1 where it stays).
   std::vector<double> sourceShareIn;
+  /// Beyond the thesis (exactOwners), per mesh dimension: where the lhs's
+  /// sub-reference on it varies in a type-2 loop (fig4_20's C(I,J) at each
+  /// J, with A(I) gathered to column J's owner), the root of a collective
+  /// towards the lhs moves with the iterations; per coordinate, the share
+  /// of them in which it is not the root, and so sends. Empty where the
+  /// root stays or is not counted.
+  std::vector<std::vector<double>> rootTurns;
   std::vector<char> type2;     // final: loops that contain the communication
   BoundaryFacts boundary;
   /// An indirect subscript (or an indirect distribution) moves data in a

@@ -116,6 +116,22 @@ std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, siz
   return parts.empty() ? nullptr : std::make_shared<const Senders::Parts>(std::move(parts));
 }
 
+/// `parts` with those along mesh dimension d multiplied by the share of
+/// the iterations in which each coordinate is not the moving root
+/// (ReferenceTerms::rootTurns): a Gather's root sends nothing.
+std::shared_ptr<const Senders::Parts> withRootTurns(std::shared_ptr<const Senders::Parts> parts,
+                                                    int d, const std::vector<double> &turns) {
+  Senders::Parts out = parts ? *parts : Senders::Parts{};
+  auto own = std::find_if(out.begin(), out.end(), [&](const auto &p) { return p.first == d; });
+  if (own == out.end()) {
+    out.emplace_back(d, turns);
+  } else {
+    for (size_t c = 0; c < own->second.size() && c < turns.size(); ++c)
+      own->second[c] *= turns[c];
+  }
+  return std::make_shared<const Senders::Parts>(std::move(out));
+}
+
 } // namespace
 
 std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
@@ -185,6 +201,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.loop = c.boundaryTransfer ? c.loop : -1;
       t.senders = c.senders;
       t.senders.parts = partsBesides(rt, d, &c.ownParts);
+      if (t.prim == Primitive::Gather && d < rt.rootTurns.size() && !rt.rootTurns[d].empty())
+        t.senders.parts = withRootTurns(t.senders.parts, int(d), rt.rootTurns[d]);
       t.afterExchange = c.afterExchange;
       if (c.prim == Primitive::Shift && c.direction != 0) {
         t.shiftDim = int(d);

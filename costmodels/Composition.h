@@ -27,6 +27,9 @@
 //     (ReferenceTerms::sourceShare), and one whose operand's owner moves
 //     with a type-2 loop in the share of its iterations one processor
 //     holds it (ReferenceTerms::sourceShareIn): Senders::share;
+//   - a Gather towards an lhs whose owner moves with a type-2 loop leaves
+//     each processor in the iterations it is not the root
+//     (ReferenceTerms::rootTurns): Senders::parts along its dimension;
 //   - beyond the thesis, for the busiest processor's bytes: a term along
 //     one mesh dimension carries each line's own part of the operand along
 //     the others where they have no term of their own (DimResult::parts),

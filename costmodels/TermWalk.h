@@ -264,7 +264,7 @@ private:
   //===--------------------------------------------------------------------===//
 
   void localSize(const ArrayDist &rhsDist);
-  /// ReferenceTerms::sourceShareIn.
+  /// ReferenceTerms::sourceShareIn and rootTurns.
   void ownerTurns();
   /// DimResult::parts of the rhs sub-reference R, spread over its mesh
   /// dimension and varying in its loop; empty where not counted.

@@ -268,6 +268,38 @@ TEST(Senders, OwnerMovesWithASequentialLoop) {
   EXPECT_DOUBLE_EQ(c[0].senders.share, 1.0 / N) << c[0].rule;
 }
 
+TEST(Senders, AGathersMovingRootSendsNothing) {
+  // Fig. 4.20: DO J / DO I: A(I) = A(I-1) + 1; C(I,J) = B(I,J) + A(I). A
+  // changes at every J, so column J's owner gathers A(2:n) at each J (a
+  // type-2 loop). Columns blocked over N, A blocked: a processor is the
+  // root in the iterations J of its own columns, and sends its block in
+  // the others only: the first block, root for J = 2 .. n/N, in n - n/N of
+  // the n - 1; every other in n - 1 - n/N.
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n});
+  b.array("C", {n, n});
+  auto j = b.loop("J", b.c(2), b.p("N"));
+  auto i1 = b.loop("I", b.c(2), b.p("N"), j);
+  auto i2 = b.loop("I2", b.c(2), b.p("N"), j, 1, true);
+  auto s1 = b.stmt({j, i1}, b.ref("A", {b.iv(i1)}), {b.ref("A", {b.iv(i1, 1, -1)})},
+                   {.loads = 1, .stores = 1, .fadd = 1});
+  auto s2 = b.stmt({j, i2}, b.ref("C", {b.iv(i2), b.iv(j)}), {b.ref("A", {b.iv(i2)})},
+                   {.loads = 1, .stores = 1, .fadd = 1});
+  b.dep(s1, s1, Dependence::Kind::Flow, "A", i1, {"=", "<"}, {0, 1});
+  b.dep(s1, s2, Dependence::Kind::Flow, "A", "", {"="}, {0});
+  b.dep(s2, s1, Dependence::Kind::Anti, "A", j, {"<"}, {1});
+  Layout l = layout({N}, {{"A", {block(0)}}, {"C", {collapsed(), block(0)}}});
+  auto c = comm(run(b.build(), l), s2, "A");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Gather") << c[0].rule;
+  EXPECT_DOUBLE_EQ(c[0].repetitions, double(n - 1)) << c[0].rule;
+  for (int64_t q = 0; q < N; ++q)
+    EXPECT_DOUBLE_EQ(c[0].repetitions * c[0].senders.partAt({q}),
+                     double(q == 0 ? n - n / N : n - 1 - n / N))
+        << "processor " << q;
+}
+
 TEST(Senders, ConcurrentGathersReceiversSendOnlyToTheOthers) {
   // DO N / DO J / DO I: the same statement with the planes outermost: each
   // plane's owner gathers all of DIS2, the four Gathers at once,
