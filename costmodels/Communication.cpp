@@ -99,6 +99,24 @@ bool soleShift(const ReferenceTerms &rt, int &dim, int &dir, double &width) {
   return dim >= 0;
 }
 
+/// The mesh dimension of the reference's only communication, one Shift of
+/// the local data (Table 4.2 case 2); -1 where it has other terms.
+int soleLocalShift(const ReferenceTerms &rt) {
+  int dim = -1;
+  for (size_t d = 0; d < rt.dims.size(); ++d) {
+    if (rt.dims[d].boundary)
+      return -1;
+    for (const CommTerm &t : rt.dims[d].terms) {
+      if (t.factor == 0)
+        continue;
+      if (t.prim != Primitive::Shift || t.direction == 0 || dim >= 0)
+        return -1;
+      dim = int(d);
+    }
+  }
+  return dim;
+}
+
 /// The reference's only communication is boundary Shifts (on one mesh
 /// dimension or several).
 bool onlyShifts(const ReferenceTerms &rt) {
@@ -408,6 +426,31 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         twoWay[size_t(keep)] = x.dim;
       }
   }
+
+  // Beyond the thesis (coalescing): on a mesh dimension of two processors
+  // over which the array is cyclic, the Shifts of the local data (Table 4.2
+  // case 2) of both directions reach the other processor: one message
+  // carries both, the union of their elements -- the neighbours at an odd
+  // distance d1 and d2 of every other index, |d1 - d2| / 2 more than either
+  // (jacobi's a[i-1][j] with a[i+1][j], rows cyclic over 2: one row more).
+  for (size_t i = 0; opts.coalescing && i < all.size(); ++i)
+    for (size_t j = 0; j < i && !skip[i]; ++j) {
+      const int d = soleLocalShift(all[i]);
+      if (skip[j] || d < 0 || soleLocalShift(all[j]) != d ||
+          sf.rhs[i].ref.array != sf.rhs[j].ref.array || all[i].type2 != all[j].type2)
+        continue;
+      const ArrayDist &ad = lv.arrays[size_t(sf.rhs[i].ref.array)];
+      const int k = ad.dimOnMesh[size_t(d)];
+      const SubscriptForm &gi = sf.rhs[i].ref.subs[size_t(k)], &gj = sf.rhs[j].ref.subs[size_t(k)];
+      const DimDist &dd = ad.dims[size_t(k)];
+      if (dd.procs != 2 || dd.kind != DistKind::Cyclic || gi.cls != SubscriptClass::Single ||
+          gi.terms != gj.terms || gi.terms.size() != 1 || std::llabs(gi.terms[0].second) != 1 ||
+          (gi.constant - gj.constant) % 2 != 0 || gi.constant == gj.constant)
+        continue;
+      DimResult &kept = all[j].dims[size_t(d)];
+      kept.size += std::min(kept.size, double(std::llabs(gi.constant - gj.constant) / 2));
+      carry(j, i);
+    }
 
   // Beyond the thesis (coalescing), across mesh dimensions: a reference
   // whose only communication is boundary Shifts, each matched by a Shift of

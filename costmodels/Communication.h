@@ -33,7 +33,10 @@
 //     own: one message per neighbour, as the validate executor sends); on
 //     a mesh dimension of two processors the array does not wrap round,
 //     the two directions' Shifts are one exchange (each processor has one
-//     neighbour), costed as one Shift of the wider; and a reference whose
+//     neighbour), costed as one Shift of the wider; over two processors
+//     the array is cyclic on, the two directions' Shifts of the local data
+//     reach the other processor, one message with the union of their
+//     elements; and a reference whose
 //     Shifts on several mesh dimensions are each matched by a Shift at least
 //     as wide of another reference to the array is carried by its messages;
 //   - message coalescing over sections: references to one array whose

@@ -132,6 +132,34 @@ TEST(Coalescing, ShiftsOfOneArrayBeforeOneLoopAreOneMessage) {
   EXPECT_EQ(comm(split, t[0], "W")[0].messageWords, double(n));
 }
 
+TEST(Coalescing, BothNeighboursOverTwoCyclicProcessorsAreOneMessage) {
+  // Jacobi's B(I,J) = A(I-1,J) + A(I+1,J), I = 2 .. n-1, the rows cyclic
+  // over 2: a processor's rows' neighbours on both sides are the other's
+  // rows, and one message carries them -- n/2 - 1 rows of each reference,
+  // n/2 of the union (the executor's one action per array and loop).
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, n});
+  auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
+  auto i = b.loop("I", b.c(2), b.p("N", 1, -1), j, 1, true);
+  auto s = b.stmt({j, i}, b.ref("B", {b.iv(i), b.iv(j)}),
+                  {b.ref("A", {b.iv(i, 1, -1), b.iv(j)}), b.ref("A", {b.iv(i, 1, 1), b.iv(j)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  Program p = b.build();
+  Layout l = layout({2}, {{"A", {cyclic(0), collapsed()}}, {"B", {cyclic(0), collapsed()}}});
+  auto c = comm(run(p, l), s, "A");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "Shift");
+  EXPECT_EQ(c[0].messageWords, double((n / 2) * n)) << c[0].rule;
+  EstimateOptions separate;
+  separate.coalescing = false;
+  auto apart = comm(run(p, l, separate), s, "A");
+  ASSERT_EQ(apart.size(), 2u);
+  for (const auto &t : apart)
+    EXPECT_EQ(t.messageWords, double((n / 2 - 1) * n)) << t.rule;
+}
+
 /// eflux's QSP, reduced: DO J / DO I, Q = W(I,J,2), a private scalar read
 /// by FS(I,J,K) = Q for each plane K in `planes`, the planes of FS and W
 /// blocked over N; the terms of W in the assignment of Q.
