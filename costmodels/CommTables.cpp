@@ -254,8 +254,13 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                               indicator(N));
     if (shift) { // as a boundary's (case 3), sent by the same blocks
       t.direction = shiftDirection(L, R);
-      if (opts_.exactOwners)
+      if (opts_.exactOwners) {
         t.senders = shiftSenders(d, L, R, lr, t.direction);
+        // Each sends the elements it holds: a range that does not fill the
+        // last round of a cyclic distribution leaves some a block short.
+        if (R.loop >= 0)
+          t.ownParts = partsOf(R);
+      }
     }
     dim.terms.push_back(t);
     return;

@@ -160,6 +160,34 @@ TEST(Coalescing, BothNeighboursOverTwoCyclicProcessorsAreOneMessage) {
     EXPECT_EQ(t.messageWords, double((n / 2 - 1) * n)) << t.rule;
 }
 
+TEST(Senders, EachCyclicNeighbourSendsTheElementsItHolds) {
+  // B(I,J) = A(I,J-1) + A(I,J+1), J = 2 .. n-1, the columns cyclic over N:
+  // a Shift of the local data each way. The columns J-1 (1 .. n-2) leave
+  // the first two processors n/N each and the others one fewer; J+1 (3 ..
+  // n) the other way round: every processor sends n/N + n/N - 1 columns,
+  // not two full ones.
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, n});
+  auto j = b.loop("J", b.c(2), b.p("N", 1, -1), "", 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
+  auto s = b.stmt({j, i}, b.ref("B", {b.iv(i), b.iv(j)}),
+                  {b.ref("A", {b.iv(i), b.iv(j, 1, -1)}), b.ref("A", {b.iv(i), b.iv(j, 1, 1)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  Layout l = layout({N}, {{"A", {collapsed(), cyclic(0)}}, {"B", {collapsed(), cyclic(0)}}});
+  auto c = comm(run(b.build(), l), s, "A");
+  ASSERT_EQ(c.size(), 2u);
+  for (int64_t q = 0; q < N; ++q) {
+    double sent = 0;
+    for (const auto &t : c) {
+      EXPECT_EQ(t.primitive, "Shift") << t.rule;
+      sent += t.messageWords * t.senders.partAt({q});
+    }
+    EXPECT_DOUBLE_EQ(sent, double((2 * (n / N) - 1) * n)) << "processor " << q;
+  }
+}
+
 /// eflux's QSP, reduced: DO J / DO I, Q = W(I,J,2), a private scalar read
 /// by FS(I,J,K) = Q for each plane K in `planes`, the planes of FS and W
 /// blocked over N; the terms of W in the assignment of Q.
