@@ -1,6 +1,7 @@
 //===- solver/ExactOptimizer.cpp - Separable estimator tables on z3::optimize -===//
 #include "solver/ExactOptimizer.h"
 
+#include "solver/ParallelFor.h"
 #include "solver/Passes.h"
 #include "solver/TableSum.h"
 
@@ -10,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -195,12 +197,13 @@ bool groupSums(const Problem &pr, const Estimate &e, std::vector<double> &sums) 
 /// groups' open entries as one selection can: few estimates, each of the
 /// whole program -- the cheaper way while their number stays below
 /// `maxEstimates`; past it the rest is left to fillByStatements. `covered`
-/// marks the entries filled. False: out of time.
+/// marks the entries filled. The selections depend only on what earlier
+/// ones covered, not on their estimates: they are chosen first, estimated
+/// on every core (parallelFor), and entered in order. False: out of time.
 Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &st,
                             const std::function<bool()> &late, bool &separable,
                             std::vector<std::vector<char>> &covered, size_t maxEstimates,
                             size_t &estimates) {
-  std::vector<double> sums;
   std::vector<int> digits;
   std::vector<size_t> remaining(pr.groups.size());
   size_t left = 0;
@@ -208,8 +211,8 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
     remaining[g] = st.combos(g), left += remaining[g];
   std::vector<size_t> order(pr.groups.size());
   std::iota(order.begin(), order.end(), 0);
+  std::vector<std::vector<int>> selections;
   for (size_t made = 0; left > 0 && made < maxEstimates; ++made) {
-    if (late()) return false;
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t x, size_t y) { return remaining[x] > remaining[y]; });
     std::vector<int> sel(st.vars.size(), -1);
@@ -228,16 +231,41 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
     }
     for (size_t v = 0; v < sel.size(); ++v)
       if (sel[v] < 0) sel[v] = st.vars[v].heuristic;
-    Layout l = toLayout(pr.p, pr.apply(st.vars, sel, st.mesh));
-    ++ctx.evaluations, ++estimates;
-    auto e = ctx.estimator.evaluate(l, ctx.machine);
-    if (!e) return e.error();
-    if (!groupSums(pr, *e, sums)) separable = false;
     for (size_t g = 0; g < pr.groups.size(); ++g) {
       size_t k = st.encode(g, sel);
       if (covered[g][k]) continue;
       covered[g][k] = 1, --remaining[g], --left;
-      st.table[g][k] = sums[g];
+    }
+    selections.push_back(std::move(sel));
+  }
+  // Each selection's group sums, estimated side by side.
+  struct Outcome {
+    std::optional<Error> error;
+    bool late = false, separable = true;
+    std::vector<double> sums;
+  };
+  std::vector<Outcome> outcomes(selections.size());
+  parallelFor(selections.size(), [&](size_t i, size_t) {
+    Outcome &o = outcomes[i];
+    if ((o.late = late())) return;
+    Layout l = toLayout(pr.p, pr.apply(st.vars, selections[i], st.mesh));
+    auto e = ctx.estimator.evaluate(l, ctx.machine);
+    if (!e) { o.error = e.error(); return; }
+    o.separable = groupSums(pr, *e, o.sums);
+  });
+  std::vector<std::vector<char>> entered(pr.groups.size());
+  for (size_t g = 0; g < pr.groups.size(); ++g) entered[g].assign(st.combos(g), 0);
+  for (size_t i = 0; i < selections.size(); ++i) {
+    const Outcome &o = outcomes[i];
+    if (o.error) return *o.error;
+    if (o.late) return false;
+    ++ctx.evaluations, ++estimates;
+    if (!o.separable) separable = false;
+    for (size_t g = 0; g < pr.groups.size(); ++g) {
+      size_t k = st.encode(g, selections[i]);
+      if (entered[g][k]) continue;
+      entered[g][k] = 1;
+      st.table[g][k] = o.sums[g];
     }
   }
   return true;
@@ -247,46 +275,64 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
 /// costs its statement alone under the combination of the group's local
 /// variables, the others at the heuristic's choice -- work that grows with
 /// the program, not with the program times the combinations (the cheaper
-/// way for large programs). False: out of time.
+/// way for large programs). The entries are estimated on every core, each
+/// worker on its own copy of the heuristic's plan. False: out of time.
 Result<bool> fillByStatements(SolverContext &ctx, const Problem &pr, ShapeTables &st,
                               const std::function<bool()> &late, bool &separable,
                               const std::vector<std::vector<char>> &covered) {
-  // `work` is the plan of the heuristic's selection; an entry rewrites only
-  // the statement's arrays' rows, and puts them back after.
-  std::vector<int> digits;
   std::vector<int> base(st.vars.size());
   for (size_t v = 0; v < base.size(); ++v) base[v] = st.vars[v].heuristic;
-  std::vector<int> entry = base;
-  Plan work = pr.apply(st.vars, base, st.mesh);
   const auto which = pr.affecting(st.vars);
-  for (size_t g = 0; g < pr.groups.size(); ++g) {
+  struct Entry {
+    size_t g, k;
+  };
+  std::vector<Entry> open;
+  for (size_t g = 0; g < pr.groups.size(); ++g)
+    for (size_t k = 0; k < st.combos(g); ++k)
+      if (!covered[g][k]) open.push_back({g, k});
+  std::vector<std::vector<int>> arrays(pr.groups.size()); // each statement's arrays
+  for (size_t g = 0; g < pr.groups.size(); ++g)
+    if (const cost::StatementFacts *sf = ctx.facts.findStatement(pr.groups[g].statement))
+      arrays[g] = ctx.statementArrays(*sf);
+  // `work` is a worker's plan of the heuristic's selection; an entry
+  // rewrites only its statement's arrays' rows, and puts them back after.
+  const Plan heuristic = pr.apply(st.vars, base, st.mesh);
+  std::vector<Plan> work(workers(open.size()), heuristic);
+  struct Outcome {
+    std::optional<Error> error;
+    bool late = false, separable = true;
+    double sum = 0;
+  };
+  std::vector<Outcome> outcomes(open.size());
+  parallelFor(open.size(), [&](size_t i, size_t worker) {
+    Outcome &o = outcomes[i];
+    if ((o.late = late())) return;
+    const size_t g = open[i].g;
     const Group &gr = pr.groups[g];
-    const cost::StatementFacts *sf = ctx.facts.findStatement(gr.statement);
-    const std::vector<int> arrays = sf ? ctx.statementArrays(*sf) : std::vector<int>{};
+    std::vector<int> digits, entry = base;
+    st.decode(g, open[i].k, digits);
+    for (size_t d = 0; d < digits.size(); ++d) entry[size_t(st.local[g][d])] = digits[d];
+    Plan &plan = work[worker];
     auto rows = [&](const std::vector<int> &s) {
-      for (int a : arrays) pr.applyArray(work, st.vars, s, which[size_t(a)], size_t(a));
+      for (int a : arrays[g]) pr.applyArray(plan, st.vars, s, which[size_t(a)], size_t(a));
     };
-    for (size_t k = 0; k < st.combos(g); ++k) {
-      if (covered[g][k]) continue;
-      if (late()) return false;
-      st.decode(g, k, digits);
-      for (size_t i = 0; i < digits.size(); ++i) entry[size_t(st.local[g][i])] = digits[i];
-      rows(entry);
-      for (size_t i = 0; i < digits.size(); ++i)
-        entry[size_t(st.local[g][i])] = base[size_t(st.local[g][i])];
-      // Each entry is costed once: no cache.
-      auto e = ctx.estimator.evaluateStatement(toLayout(pr.p, work, arrays), ctx.machine,
-                                               gr.statement);
-      if (!e) return e.error();
-      double sum = 0;
-      for (const EstimateTerm &t : e->terms)
-        if (inGroup(gr, t)) sum += t.seconds;
-        else if (t.kind == EstimateTerm::Kind::Communication &&
-                 !pr.groupOf.count(gr.statement + '\x1f' + t.array))
-          separable = false; // a term of no group: the tables miss it
-      st.table[g][k] = sum;
-    }
+    rows(entry);
+    auto e = ctx.estimator.evaluateStatement(toLayout(pr.p, plan, arrays[g]), ctx.machine,
+                                             gr.statement);
     rows(base);
+    if (!e) { o.error = e.error(); return; }
+    for (const EstimateTerm &t : e->terms)
+      if (inGroup(gr, t)) o.sum += t.seconds;
+      else if (t.kind == EstimateTerm::Kind::Communication &&
+               !pr.groupOf.count(gr.statement + '\x1f' + t.array))
+        o.separable = false; // a term of no group: the tables miss it
+  });
+  for (size_t i = 0; i < open.size(); ++i) {
+    const Outcome &o = outcomes[i];
+    if (o.error) return *o.error;
+    if (o.late) return false;
+    if (!o.separable) separable = false;
+    st.table[open[i].g][open[i].k] = o.sum;
   }
   return true;
 }

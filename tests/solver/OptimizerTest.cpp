@@ -3,9 +3,11 @@
 // estimator.
 #include "Helpers.h"
 
+#include "solver/ParallelFor.h"
 #include "solver/Passes.h"
 #include "solver/TableSum.h"
 
+#include <atomic>
 #include <random>
 
 using namespace dlayout;
@@ -172,5 +174,23 @@ TEST(ExactOptimizer, SeparableTablesAreExact) {
       if (alt.origin == "num-procs") {
         EXPECT_GE(alt.seconds, a.solver.optimalSeconds * (1 - 1e-9)) << name;
       }
+  }
+}
+
+TEST(ParallelFor, CallsEachIndexOnceOnItsWorkers) {
+  // The optimiser's estimates go through parallelFor: every index exactly
+  // once, each on a worker whose scratch it may use alone.
+  for (size_t n : {0u, 1u, 7u, 1000u}) {
+    std::vector<std::atomic<int>> calls(n);
+    std::vector<std::atomic<int>> busy(workers(n));
+    std::atomic<bool> shared{false};
+    parallelFor(n, [&](size_t i, size_t worker) {
+      ASSERT_LT(worker, workers(n));
+      if (busy[worker].fetch_add(1) != 0) shared = true; // two calls on one worker's scratch
+      calls[i].fetch_add(1);
+      busy[worker].fetch_sub(1);
+    });
+    for (size_t i = 0; i < n; ++i) EXPECT_EQ(calls[i].load(), 1) << i << " of " << n;
+    EXPECT_FALSE(shared) << n;
   }
 }
