@@ -51,6 +51,21 @@ nlohmann::json toJson(const Estimate &e) {
       j["message_bytes"] = finite(t.messageBytes);
       j["group_size"] = t.groupSize;
       j["placement"] = t.placement.empty() ? Json(nullptr) : Json(t.placement);
+      const Senders &from = t.senders;
+      Json senders = {{"mesh_dim", from.meshDim >= 0 ? Json(from.meshDim) : Json(nullptr)},
+                      {"first", from.first},
+                      {"last", from.last},
+                      {"share", finite(from.share)}};
+      if (from.parts) {
+        Json parts = Json::array();
+        for (const auto &[d, byCoordinate] : *from.parts) {
+          Json by = Json::array();
+          for (double v : byCoordinate) by.push_back(finite(v));
+          parts.push_back({{"mesh_dim", d}, {"by_coordinate", std::move(by)}});
+        }
+        senders["parts"] = std::move(parts);
+      }
+      j["senders"] = std::move(senders);
     }
     terms.push_back(std::move(j));
   }
