@@ -482,6 +482,17 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       if (j != i && !skip[j] && sf.rhs[j].ref.array == sf.rhs[i].ref.array &&
           all[j].type2 == all[i].type2 && onlyShifts(all[j]) && covers(j, i)) {
         carry(j, i);
+        // Towards the other neighbour of two: one exchange, each sending
+        // its own edge (as the two directions' Shifts above).
+        for (size_t d = 0; d < all[i].dims.size(); ++d) {
+          DimResult &kept = all[j].dims[d];
+          const DimResult &other = all[i].dims[d];
+          if (!other.boundary || other.shiftDirection == kept.shiftDirection)
+            continue;
+          kept.shiftParts = twoWayParts(kept, other, d);
+          kept.shiftSenders = {};
+          twoWay[j] = int(d);
+        }
         break;
       }
   }

@@ -188,6 +188,42 @@ TEST(Senders, EachCyclicNeighbourSendsTheElementsItHolds) {
   }
 }
 
+TEST(Coalescing, ACarriedReferenceTowardsTheOtherOfTwoNeighboursSendsItsEdge) {
+  // dflux's EP(I,J) = MAX(DP(I,J-1), ..., DP(I,J+2)), its DP two columns
+  // wider than EP, reduced: B(I,J) = A(I+1,J-1) + A(I+1,J+3) on a 2x2 mesh
+  // of blocks, A(n, n+3) in columns of (n+4)/2, B(n, n) of n/2. Both
+  // references cross the row boundary and a column boundary, A(I+1,J-1)
+  // from the left column block (its columns n/2 .. (n+4)/2 for the right's
+  // first), A(I+1,J+3) from the right (column (n+4)/2 + 1 for the left's
+  // last). The first's messages carry the second -- along a mesh
+  // dimension of two each processor has one neighbour -- but then the
+  // right column block sends its edge too: column (n+4)/2 + 1, rows 2 ..
+  // n/2, n/2 - 1 elements; priced as its share of the wider edge's message
+  // (twoWayParts), at most a corner's two more; 3 before this rule.
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n + 3});
+  b.array("B", {n, n});
+  auto j = b.loop("J", b.c(2), b.p("N", 1, -1), "", 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N", 1, -1), j, 1, true);
+  auto s = b.stmt({j, i}, b.ref("B", {b.iv(i), b.iv(j)}),
+                  {b.ref("A", {b.iv(i, 1, 1), b.iv(j, 1, -1)}),
+                   b.ref("A", {b.iv(i, 1, 1), b.iv(j, 1, 3)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  Layout l = layout({2, 2}, {{"A", {block(0), block(1)}}, {"B", {block(0), block(1)}}});
+  auto c = comm(run(b.build(), l), s, "A");
+  ASSERT_FALSE(c.empty());
+  auto sentBy = [&](std::vector<int64_t> at) {
+    double words = 0;
+    for (const auto &t : c)
+      if (t.senders.includes(at))
+        words += t.repetitions * t.senders.share * t.messageWords * t.senders.partAt(at);
+    return words;
+  };
+  EXPECT_GE(sentBy({0, 1}), double(n / 2 - 1));
+  EXPECT_LE(sentBy({0, 1}), double(n / 2 + 2));
+}
+
 /// eflux's QSP, reduced: DO J / DO I, Q = W(I,J,2), a private scalar read
 /// by FS(I,J,K) = Q for each plane K in `planes`, the planes of FS and W
 /// blocked over N; the terms of W in the assignment of Q.
