@@ -1,6 +1,7 @@
 //===- costmodels/Communication.cpp - The communication estimator ---------===//
 
 #include "costmodels/Communication.h"
+#include "costmodels/Coalescing.h"
 #include "costmodels/Irregular.h"
 #include "costmodels/MessageSum.h"
 #include "costmodels/OuterSamples.h"
@@ -12,6 +13,10 @@
 #include <optional>
 
 namespace dlayout::cost {
+
+using detail::Coalesced;
+using detail::coalesce;
+using detail::widen;
 
 namespace {
 
@@ -65,166 +70,11 @@ Repetitions repetitions(const StatementFacts &sf, const RhsFacts &rf,
   return r;
 }
 
-/// The same array with the same subscripts (the source locations aside).
-bool sameReference(const RhsFacts &a, const RhsFacts &b) {
-  return a.ref.ref && b.ref.ref && a.ref.array == b.ref.array &&
-         a.ref.ref->subscripts == b.ref.ref->subscripts &&
-         a.reductionOperand == b.reductionOperand;
-}
-
 int placement(const ReferenceTerms &rt) {
   for (int l = int(rt.type2.size()) - 1; l >= 0; --l)
     if (rt.type2[l])
       return l;
   return -1;
-}
-
-/// The reference's only communication is one boundary Shift: (mesh dim,
-/// direction, width), for the ghost-region merge.
-bool soleShift(const ReferenceTerms &rt, int &dim, int &dir, double &width) {
-  dim = -1;
-  for (size_t d = 0; d < rt.dims.size(); ++d) {
-    const DimResult &r = rt.dims[d];
-    for (const CommTerm &t : r.terms)
-      if (t.factor != 0 && !(r.boundary && t.prim == Primitive::Shift))
-        return false;
-    if (r.boundary) {
-      if (dim >= 0)
-        return false;
-      dim = int(d);
-      dir = r.shiftDirection;
-      width = r.shift;
-    }
-  }
-  return dim >= 0;
-}
-
-/// The mesh dimension of the reference's only communication, one Shift of
-/// the local data (Table 4.2 case 2); -1 where it has other terms.
-int soleLocalShift(const ReferenceTerms &rt) {
-  int dim = -1;
-  for (size_t d = 0; d < rt.dims.size(); ++d) {
-    if (rt.dims[d].boundary)
-      return -1;
-    for (const CommTerm &t : rt.dims[d].terms) {
-      if (t.factor == 0)
-        continue;
-      if (t.prim != Primitive::Shift || t.direction == 0 || dim >= 0)
-        return -1;
-      dim = int(d);
-    }
-  }
-  return dim;
-}
-
-/// The reference's only communication is boundary Shifts (on one mesh
-/// dimension or several).
-bool onlyShifts(const ReferenceTerms &rt) {
-  bool any = false;
-  for (const DimResult &r : rt.dims) {
-    for (const CommTerm &t : r.terms)
-      if (t.factor != 0 && !(r.boundary && t.prim == Primitive::Shift))
-        return false;
-    any = any || r.boundary;
-  }
-  return any;
-}
-
-/// Both sides of a coalesced pair move between the same processors: the
-/// same primitives, groups, sizes and counts, and no boundary Shift (whose
-/// references the ghost-region rules above join).
-bool sameMessages(const std::vector<ComposedTerm> &a, const std::vector<ComposedTerm> &b) {
-  if (a.size() != b.size())
-    return false;
-  for (size_t k = 0; k < a.size(); ++k)
-    if (a[k].prim == Primitive::Shift || a[k].prim != b[k].prim || a[k].words != b[k].words ||
-        a[k].group != b[k].group || a[k].count != b[k].count || a[k].factor != b[k].factor ||
-        a[k].boundaryTransfer != b[k].boundaryTransfer)
-      return false;
-  return true;
-}
-
-/// Two references to one array that name disjoint sections along a
-/// dimension on no mesh dimension: different constants there (W(I+1,J,2)
-/// beside W(I+1,J,3), the third dimension collapsed). The message that
-/// carries one to a neighbour carries the other's elements too.
-bool disjointOffMesh(const RhsFacts &a, const RhsFacts &b, const LayoutView &lv) {
-  if (a.ref.array != b.ref.array || a.ref.subs.size() != b.ref.subs.size())
-    return false;
-  const ArrayDist &ad = lv.arrays[size_t(a.ref.array)];
-  for (size_t k = 0; k < a.ref.subs.size() && k < ad.dims.size(); ++k) {
-    const SubscriptForm &fa = a.ref.subs[k], &fb = b.ref.subs[k];
-    if (!ad.dims[k].onMesh() && fa.cls == SubscriptClass::Constant &&
-        fb.cls == SubscriptClass::Constant && fa.constant != fb.constant)
-      return true;
-  }
-  return false;
-}
-
-/// Beyond the thesis (message coalescing over sections, Fortran D): two
-/// references to one array whose subscripts differ only by a constant in one
-/// dimension (P(I+1,J) beside P(I,J)), placed alike and moving between the
-/// same processors, are fetched together, one message per pair of
-/// processors carrying the union of their sections -- as the validate
-/// executor sends. The dimension they differ in, or -1 where the pair does
-/// not qualify (an affine subscript alpha * i + c or a constant there; the
-/// other dimensions alike; no inspector).
-int sectionPair(const RhsFacts &a, const RhsFacts &b, const ReferenceTerms &ta,
-                const ReferenceTerms &tb, const std::vector<int64_t> &mesh) {
-  if (!a.ref.ref || !b.ref.ref || a.ref.array != b.ref.array ||
-      a.reductionOperand != b.reductionOperand || ta.type2 != tb.type2 || ta.irregular ||
-      tb.irregular || a.ref.subs.size() != b.ref.subs.size() ||
-      ta.localExtent.size() != a.ref.subs.size()) // a walk that stopped short
-    return -1;
-  int differ = -1;
-  for (size_t k = 0; k < a.ref.subs.size(); ++k)
-    if (!(a.ref.ref->subscripts[k] == b.ref.ref->subscripts[k])) {
-      if (differ >= 0)
-        return -1;
-      differ = int(k);
-    }
-  if (differ < 0)
-    return -1;
-  const SubscriptForm &fa = a.ref.subs[size_t(differ)], &fb = b.ref.subs[size_t(differ)];
-  bool affine = fa.cls == SubscriptClass::Constant || fa.cls == SubscriptClass::Single;
-  if (!affine || fb.cls != fa.cls || fa.terms != fb.terms || fa.terms.size() > 1 ||
-      !sameMessages(compose(ta, mesh), compose(tb, mesh)))
-    return -1;
-  return differ;
-}
-
-/// The references a section union joins: `count` of them, differing in
-/// dimension `dim`, their constants from lo to hi there.
-struct SectionUnion {
-  int dim = -1;
-  int64_t lo = 0, hi = 0;
-  int count = 1;
-};
-
-/// Widens a reference's data to the union's: (hi - lo) / |alpha| more
-/// elements along the dimension where alpha divides it, else as many again
-/// per reference joined;
-/// along a mesh dimension distributed in blocks, no more than a block per
-/// processor (the busiest sender's part of the union).
-void widen(ReferenceTerms &rt, const RhsFacts &rf, const LayoutView &lv, const SectionUnion &u) {
-  const SubscriptForm &f = rf.ref.subs[size_t(u.dim)];
-  const int64_t delta = u.hi - u.lo;
-  const int64_t alpha = f.terms.empty() ? 0 : std::llabs(f.terms[0].second);
-  auto widened = [&](double size) {
-    double others = size * double(u.count - 1);
-    double more = alpha > 0 && delta % alpha == 0 ? double(delta / alpha) : others;
-    return size + std::min(more, others);
-  };
-  const DimDist &dd = lv.arrays[size_t(rf.ref.array)].dims[size_t(u.dim)];
-  if (!dd.onMesh()) {
-    double &e = rt.localExtent[size_t(u.dim)];
-    double grown = std::min(widened(e), double(dd.extent));
-    rt.localSize *= grown / e;
-    e = grown;
-  } else if (dd.blocked() && dd.meshDim >= 0 && size_t(dd.meshDim) < rt.dims.size()) {
-    double &size = rt.dims[size_t(dd.meshDim)].size;
-    size = std::min(widened(size), std::max(size, double(dd.block)));
-  }
 }
 
 /// Beyond the thesis (exactOwners): a reference whose communication is
@@ -277,27 +127,6 @@ double messageSeconds(const CommCost &c, const StatementFacts &sf, const Primiti
   return costs.cost(c.prim, c.bytes, c.group, c.span);
 }
 
-/// The edges of a boundary's two directions sent in one exchange over two
-/// processors: each coordinate's part of the wider edge, `keep`'s, is what
-/// it sends in either direction (DimResult::shiftParts); empty where each
-/// sends a whole one.
-std::vector<double> twoWayParts(const DimResult &keep, const DimResult &drop, size_t dim) {
-  auto edge = [dim](const DimResult &r, size_t c) {
-    std::vector<int64_t> at(dim + 1, 0);
-    at[dim] = int64_t(c);
-    double part = r.shiftParts.size() == 2 ? r.shiftParts[c]
-                  : r.shiftSenders.includes(at) ? 1.0
-                                                : 0.0;
-    return part * r.shift;
-  };
-  if (keep.shift <= 0)
-    return {};
-  std::vector<double> parts(2);
-  for (size_t c = 0; c < 2; ++c)
-    parts[c] = std::min((edge(keep, c) + edge(drop, c)) / keep.shift, 1.0);
-  return parts[0] == 1 && parts[1] == 1 ? std::vector<double>{} : parts;
-}
-
 } // namespace
 
 std::string CommCost::describe() const {
@@ -316,186 +145,9 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
                             const ProgramFacts &pf, const PrimitiveCosts &costs,
                             const CommunicationOptions &opts,
                             std::vector<CommCost> &out) {
-  // Ghost-region exchange: the widest Shift per (array, mesh dimension,
-  // direction, placement) stands for the others when the overlap covers it.
-  std::vector<ReferenceTerms> all;
-  all.reserve(sf.rhs.size());
-  for (const RhsFacts &rf : sf.rhs)
-    all.push_back(referenceTerms(sf, rf, lv, opts.terms));
-  std::vector<char> skip(sf.rhs.size(), 0);
-  std::vector<int> sharedBy(sf.rhs.size(), 1);
-  std::vector<int> twoWay(sf.rhs.size(), -1); // both directions' Shifts are one exchange there
-  std::vector<double> grown(sf.rhs.size(), 1); // localSize grown by the sections it carries
-  // The references a Shift's messages carry besides its own (filled only
-  // where the rules below join some: the estimator's hot path).
-  std::vector<std::vector<const RhsFacts *>> carried(sf.rhs.size());
-  // Reference `drop`'s Shifts are carried by `keep`'s messages.
-  auto carry = [&](size_t keep, size_t drop) {
-    skip[drop] = 1;
-    sharedBy[keep] += sharedBy[drop];
-    carried[keep].push_back(&sf.rhs[drop]);
-    carried[keep].insert(carried[keep].end(), carried[drop].begin(), carried[drop].end());
-    if (disjointOffMesh(sf.rhs[keep], sf.rhs[drop], lv) && all[keep].localSize > 0) {
-      double more = (all[keep].localSize + all[drop].localSize) / all[keep].localSize;
-      all[keep].localSize *= more;
-      grown[keep] *= more;
-    }
-  };
-  // Message coalescing: an identical reference is fetched once.
-  for (size_t i = 0; opts.coalescing && i < sf.rhs.size(); ++i)
-    for (size_t j = 0; j < i && !skip[i]; ++j)
-      if (!skip[j] && sameReference(sf.rhs[i], sf.rhs[j]) &&
-          all[i].type2 == all[j].type2) {
-        skip[i] = 1;
-        ++sharedBy[j];
-      }
-  // Message coalescing over sections: P(I+1,J) with P(I,J).
-  std::vector<SectionUnion> unions(sf.rhs.size());
-  for (size_t i = 0; opts.coalescing && i < sf.rhs.size(); ++i)
-    for (size_t j = 0; j < i && !skip[i]; ++j) {
-      if (skip[j])
-        continue;
-      int dim = sectionPair(sf.rhs[j], sf.rhs[i], all[j], all[i], lv.mesh);
-      SectionUnion &u = unions[j];
-      if (dim < 0 || (u.dim >= 0 && u.dim != dim))
-        continue;
-      int64_t cj = sf.rhs[j].ref.subs[size_t(dim)].constant;
-      int64_t ci = sf.rhs[i].ref.subs[size_t(dim)].constant;
-      u = {dim, std::min(u.dim < 0 ? cj : u.lo, ci), std::max(u.dim < 0 ? cj : u.hi, ci),
-           u.count + 1};
-      skip[i] = 1;
-      sharedBy[j] += sharedBy[i];
-    }
-  for (size_t j = 0; j < sf.rhs.size(); ++j)
-    if (unions[j].dim >= 0)
-      widen(all[j], sf.rhs[j], lv, unions[j]);
-  if ((opts.ghostExchange && lv.anyOverlap) || opts.coalescing) {
-    struct Keeper {
-      int array, dim, dir, index;
-    };
-    std::vector<Keeper> widest;
-    for (size_t i = 0; i < all.size(); ++i) {
-      int dim = -1, dir = 0;
-      double width = 0;
-      if (skip[i] || !soleShift(all[i], dim, dir, width))
-        continue;
-      const ArrayDist &ad = lv.arrays[sf.rhs[i].ref.array];
-      const DimDist &dd = ad.dims[ad.dimOnMesh[dim]];
-      double ghost = dir > 0 ? double(dd.overlapLeft) : double(dd.overlapRight);
-      bool covered = opts.ghostExchange && ghost > 0 && ghost >= width;
-      if (!covered && !opts.coalescing)
-        continue;
-      int array = sf.rhs[i].ref.array;
-      auto it =
-          std::find_if(widest.begin(), widest.end(), [&](const Keeper &k) {
-            return k.array == array && k.dim == dim && k.dir == dir &&
-                   all[size_t(k.index)].type2 == all[i].type2;
-          });
-      if (it == widest.end()) {
-        widest.push_back({array, dim, dir, int(i)});
-        continue;
-      }
-      int j = it->index;
-      int keep = all[i].dims[dim].shift > all[j].dims[dim].shift ? int(i) : j;
-      int drop = keep == int(i) ? j : int(i);
-      carry(size_t(keep), size_t(drop));
-      it->index = keep;
-    }
-    // Beyond the thesis (coalescing): on a mesh dimension of two processors
-    // that the array does not wrap round, each processor has one neighbour,
-    // so the Shifts of the two directions are one exchange -- processor 0
-    // sends its upper boundary, processor 1 its lower, each one message --
-    // which Table 6.1 costs as one Shift; the wider carries the narrower.
-    for (size_t a = 0; opts.coalescing && a < widest.size(); ++a)
-      for (size_t b = a + 1; b < widest.size(); ++b) {
-        const Keeper &x = widest[a], &y = widest[b];
-        int i = x.index, j = y.index;
-        if (skip[size_t(i)] || skip[size_t(j)] || x.array != y.array ||
-            x.dim != y.dim || x.dir == y.dir || all[size_t(i)].type2 != all[size_t(j)].type2)
-          continue;
-        const ArrayDist &ad = lv.arrays[size_t(x.array)];
-        const DimDist &dd = ad.dims[size_t(ad.dimOnMesh[size_t(x.dim)])];
-        if (dd.procs != 2 || !dd.blocked())
-          continue;
-        int keep = all[size_t(i)].dims[size_t(x.dim)].shift >= all[size_t(j)].dims[size_t(x.dim)].shift ? i : j;
-        int drop = keep == i ? j : i;
-        carry(size_t(keep), size_t(drop));
-        DimResult &kept = all[size_t(keep)].dims[size_t(x.dim)];
-        kept.shiftParts = twoWayParts(kept, all[size_t(drop)].dims[size_t(x.dim)], size_t(x.dim));
-        kept.shiftSenders = {}; // both processors send
-        twoWay[size_t(keep)] = x.dim;
-      }
-  }
-
-  // Beyond the thesis (coalescing): on a mesh dimension of two processors
-  // over which the array is cyclic, the Shifts of the local data (Table 4.2
-  // case 2) of both directions reach the other processor: one message
-  // carries both, the union of their elements -- the neighbours at an odd
-  // distance d1 and d2 of every other index, |d1 - d2| / 2 more than either
-  // (jacobi's a[i-1][j] with a[i+1][j], rows cyclic over 2: one row more).
-  for (size_t i = 0; opts.coalescing && i < all.size(); ++i)
-    for (size_t j = 0; j < i && !skip[i]; ++j) {
-      const int d = soleLocalShift(all[i]);
-      if (skip[j] || d < 0 || soleLocalShift(all[j]) != d ||
-          sf.rhs[i].ref.array != sf.rhs[j].ref.array || all[i].type2 != all[j].type2)
-        continue;
-      const ArrayDist &ad = lv.arrays[size_t(sf.rhs[i].ref.array)];
-      const int k = ad.dimOnMesh[size_t(d)];
-      const SubscriptForm &gi = sf.rhs[i].ref.subs[size_t(k)], &gj = sf.rhs[j].ref.subs[size_t(k)];
-      const DimDist &dd = ad.dims[size_t(k)];
-      if (dd.procs != 2 || dd.kind != DistKind::Cyclic || gi.cls != SubscriptClass::Single ||
-          gi.terms != gj.terms || gi.terms.size() != 1 || std::llabs(gi.terms[0].second) != 1 ||
-          (gi.constant - gj.constant) % 2 != 0 || gi.constant == gj.constant)
-        continue;
-      DimResult &kept = all[j].dims[size_t(d)];
-      kept.size += std::min(kept.size, double(std::llabs(gi.constant - gj.constant) / 2));
-      carry(j, i);
-    }
-
-  // Beyond the thesis (coalescing), across mesh dimensions: a reference
-  // whose only communication is boundary Shifts, each matched by a Shift of
-  // another reference to the array (same placement) on the same mesh
-  // dimension, at least as wide, towards the same neighbour (either
-  // direction where the dimension has two processors and does not wrap),
-  // needs a subset of that one's neighbours and elements: its messages carry
-  // it (P(I,J) beside P(I,J+1) when the rows' blocks differ by one).
-  auto covers = [&](size_t j, size_t i) {
-    for (size_t d = 0; d < all[i].dims.size(); ++d) {
-      const DimResult &di = all[i].dims[d], &dj = all[j].dims[d];
-      if (!di.boundary)
-        continue;
-      const ArrayDist &ad = lv.arrays[sf.rhs[i].ref.array];
-      if (ad.dimOnMesh[d] < 0)
-        return false;
-      const DimDist &dd = ad.dims[size_t(ad.dimOnMesh[d])];
-      bool oneNeighbour = dd.procs == 2 && dd.blocked();
-      if (!dj.boundary || dj.shift < di.shift ||
-          (dj.shiftDirection != di.shiftDirection && !oneNeighbour))
-        return false;
-    }
-    return true;
-  };
-  for (size_t i = 0; opts.coalescing && i < all.size(); ++i) {
-    if (skip[i] || !onlyShifts(all[i]))
-      continue;
-    for (size_t j = 0; j < all.size(); ++j)
-      if (j != i && !skip[j] && sf.rhs[j].ref.array == sf.rhs[i].ref.array &&
-          all[j].type2 == all[i].type2 && onlyShifts(all[j]) && covers(j, i)) {
-        carry(j, i);
-        // Towards the other neighbour of two: one exchange, each sending
-        // its own edge (as the two directions' Shifts above).
-        for (size_t d = 0; d < all[i].dims.size(); ++d) {
-          DimResult &kept = all[j].dims[d];
-          const DimResult &other = all[i].dims[d];
-          if (!other.boundary || other.shiftDirection == kept.shiftDirection)
-            continue;
-          kept.shiftParts = twoWayParts(kept, other, d);
-          kept.shiftSenders = {};
-          twoWay[j] = int(d);
-        }
-        break;
-      }
-  }
+  Coalesced co = coalesce(sf, lv, opts);
+  const std::vector<char> &skip = co.skip;
+  std::vector<ReferenceTerms> &all = co.terms;
 
   const std::vector<int> drivers = boundDrivers(sf.loops);
   std::optional<StatementFacts> at; // for perOuterIteration
@@ -526,7 +178,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.placement = where;
         c.rule = ct.rule;
         c.pipelined = r.pipelined;
-        c.sharedBy = sharedBy[i];
+        c.sharedBy = co.sharedBy[i];
         c.tiles = t.tiles;
         c.senders = ct.senders;
         if (ct.boundaryTransfer && r.pipelined && r.boundary > 0)
@@ -535,7 +187,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.shiftDim = ct.shiftDim;
         c.direction = ct.direction;
         if (opts.coalescing && ct.shiftDim >= 0) {
-          c.carried = carried[i];
+          c.carried = co.carried[i];
           c.carried.push_back(&rf);
         }
         c.seconds = c.repetitions * messageSeconds(c, sf, costs, opts);
@@ -554,11 +206,11 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       ReferenceTerms t = referenceTerms(*at, rf, lv, opts.terms);
       if (!vectorised.empty() && t.type2 != rt.type2)
         return false;
-      if (unions[i].dim >= 0)
-        widen(t, rf, lv, unions[i]);
-      if (twoWay[i] >= 0)
-        t.dims[size_t(twoWay[i])].shiftSenders = {};
-      t.localSize *= grown[i];
+      if (co.unions[i].dim >= 0)
+        widen(t, rf, lv, co.unions[i]);
+      if (co.twoWay[i] >= 0)
+        t.dims[size_t(co.twoWay[i])].shiftSenders = {};
+      t.localSize *= co.grown[i];
       charge(*at, t, weight, into);
       return true;
     };
@@ -631,77 +283,6 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     }
     for (auto &c : collective)
       out.push_back(std::move(c));
-  }
-}
-
-void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveCosts &costs) {
-  // The loop copy a term's fetch runs before, in the distributed nest: the
-  // one inside its placement, named by the statement's phase and path up to
-  // it; none where the fetch runs inside the innermost loop, before the
-  // statement, or the statement is in no phase.
-  using Node = std::pair<std::string, std::vector<int>>;
-  auto node = [](const StatementFacts &sf, const CommCost &c) -> std::optional<Node> {
-    size_t next = size_t(c.placement + 1);
-    if (next >= sf.loops.size() || sf.path.size() <= next)
-      return std::nullopt;
-    return Node{sf.phase, std::vector<int>(sf.path.begin(), sf.path.begin() + long(next) + 1)};
-  };
-  auto carries = [](const CommCost &c, const RhsFacts *r) {
-    return std::any_of(c.carried.begin(), c.carried.end(),
-                       [&](const RhsFacts *q) { return sameReference(*q, *r); });
-  };
-  struct Kept {
-    size_t statement, term;
-  };
-  // By the loop the fetch runs before and the array: only those can join.
-  std::map<std::pair<Node, int>, std::vector<Kept>> kept;
-  std::vector<std::vector<char>> merged(comm.size()); // removed once all are seen
-  for (size_t k = 0; k < comm.size(); ++k) {
-    StatementComm &sc = comm[k];
-    merged[k].assign(sc.costs.size(), 0);
-    for (size_t n = 0; n < sc.costs.size(); ++n) {
-      CommCost &c = sc.costs[n];
-      if (c.shiftDim < 0 || c.carried.empty() || c.pipelined || c.rhs < 0)
-        continue;
-      std::optional<Node> before = node(*sc.sf, c);
-      if (!before)
-        continue;
-      std::vector<Kept> &same = kept[{std::move(*before), sc.sf->rhs[size_t(c.rhs)].ref.array}];
-      auto into = std::find_if(same.begin(), same.end(), [&](const Kept &q) {
-        const CommCost &e = comm[q.statement].costs[q.term];
-        return e.shiftDim == c.shiftDim &&
-               e.direction == c.direction && e.group == c.group && e.span == c.span &&
-               e.repetitions == c.repetitions && e.tiles == c.tiles && e.senders == c.senders;
-      });
-      if (into == same.end()) {
-        same.push_back({k, n});
-        continue;
-      }
-      CommCost &e = comm[into->statement].costs[into->term];
-      size_t fresh = 0; // references e does not carry yet
-      for (const RhsFacts *r : c.carried)
-        if (!carries(e, r)) {
-          e.carried.push_back(r);
-          ++fresh;
-        }
-      const double part = double(fresh) / double(c.carried.size());
-      e.words += part * c.words;
-      e.bytes += part * c.bytes;
-      e.sharedBy += c.sharedBy;
-      e.seconds = e.repetitions * costs.cost(Primitive::Shift, e.bytes, e.group, e.span);
-      merged[k][n] = 1;
-    }
-  }
-  for (size_t k = 0; k < comm.size(); ++k) {
-    std::vector<CommCost> &list = comm[k].costs;
-    size_t w = 0;
-    for (size_t n = 0; n < list.size(); ++n)
-      if (!merged[k][n]) {
-        if (w != n)
-          list[w] = std::move(list[n]);
-        ++w;
-      }
-    list.resize(w);
   }
 }
 

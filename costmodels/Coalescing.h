@@ -1,0 +1,53 @@
+//===- costmodels/Coalescing.h - Messages that carry several references -*- C++ -*-===//
+//
+// Beyond the thesis: message coalescing (Fortran D), the rules
+// Communication.h lists, applied to one statement's rhs references before
+// their terms are composed and charged. coalesce() takes each reference's
+// per-mesh-dimension terms (referenceTerms) and decides which reference's
+// messages carry which: a carried reference is skipped, and its carrier's
+// terms grow by what it adds (a section union's wider section, sections
+// disjoint off the mesh, both directions' edges over two processors).
+// coalesceAcrossStatements (Communication.h) joins what statements fetch
+// before the same loop.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/CommTerms.h"
+#include "costmodels/Communication.h"
+
+#include <vector>
+
+namespace dlayout::cost::detail {
+
+/// The references a section union joins: `count` of them, differing in
+/// dimension `dim`, their constants from lo to hi there.
+struct SectionUnion {
+  int dim = -1;
+  int64_t lo = 0, hi = 0;
+  int count = 1;
+};
+
+/// One statement's references after coalescing, each vector by rhs index.
+struct Coalesced {
+  std::vector<ReferenceTerms> terms; // a carrier's grown by what it carries
+  std::vector<char> skip;            // carried by another reference's messages
+  std::vector<int> sharedBy;         // the references a carrier's messages serve
+  /// The mesh dimension along which both directions' Shifts are one
+  /// exchange (each side sending its edge); -1 where none.
+  std::vector<int> twoWay;
+  std::vector<double> grown; // localSize grown by the sections it carries
+  /// The references a Shift's messages carry besides its own (filled only
+  /// where a rule joins some: the estimator's hot path).
+  std::vector<std::vector<const RhsFacts *>> carried;
+  std::vector<SectionUnion> unions; // the union a reference heads (dim -1: none)
+};
+
+Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
+                   const CommunicationOptions &opts);
+
+/// Widens a reference's terms to its section union's (a sample of a
+/// triangular nest is costed afresh, and widened again).
+void widen(ReferenceTerms &rt, const RhsFacts &rf, const LayoutView &lv, const SectionUnion &u);
+
+} // namespace dlayout::cost::detail
