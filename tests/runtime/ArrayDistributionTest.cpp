@@ -237,3 +237,41 @@ TEST(GrayCode, MeshNeighboursAreHypercubeNeighbours) {
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("powers of two"), std::string::npos);
 }
+
+TEST(ArrayDistribution, OwnedBoxAgreesWithHoldsAndLocalOffset) {
+  // The executor's fast path: where every dimension is contiguous, a
+  // processor's held elements are a box and its storage offsets affine in
+  // the index -- the same answers as holds() and localOffset() for every
+  // element (ghost cells not held); no box where a dimension is cyclic.
+  DimLayout b0 = dl(DistKind::Block, 0), b1 = dl(DistKind::Block, 1);
+  b0.overlapLeft = 1, b0.overlapRight = 2;
+  b1.overlapLeft = b1.overlapRight = 1;
+  DimLayout gb = dl(DistKind::GeneralBlock, 1);
+  gb.begins = {1, 2, 6};
+  const std::vector<std::pair<std::string, ArrayDistribution>> boxed = {
+      {"block x block, overlaps", mustMake({8, 9}, {1, 0}, {b0, b1}, {2, 3})},
+      {"row-major", mustMake({8, 9}, {1, 0}, {b0, b1}, {2, 3}, false)},
+      {"collapsed x general_block", mustMake({5, 9}, {1, 1}, {dl(DistKind::Collapsed, -1), gb}, {2, 3})},
+      {"replicated", mustMake({13}, {1}, {dl(DistKind::Collapsed, -1)}, {4})}};
+  for (const auto &[what, a] : boxed) {
+    SCOPED_TRACE(what);
+    for (int64_t p = 0; p < a.procs(); ++p) {
+      auto box = a.ownedBox(p);
+      ASSERT_TRUE(box.has_value());
+      for (int64_t g = 0; g < a.size(); ++g) {
+        auto idx = a.delinear(g);
+        bool inBox = true;
+        int64_t off = box->base;
+        for (size_t k = 0; k < idx.size(); ++k) {
+          inBox = inBox && box->first[k] <= idx[k] && idx[k] < box->end[k];
+          off += idx[k] * box->stride[k];
+        }
+        ASSERT_EQ(inBox, a.holds(p, idx)) << "processor " << p << ", element " << g;
+        if (inBox) ASSERT_EQ(off, a.localOffset(p, idx)) << "processor " << p << ", element " << g;
+      }
+    }
+  }
+  EXPECT_FALSE(mustMake({6, 5}, {1, 1}, {dl(DistKind::Cyclic, 1), dl(DistKind::Block, 0)}, {2, 3})
+                   .ownedBox(0)
+                   .has_value());
+}

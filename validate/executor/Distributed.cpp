@@ -59,6 +59,7 @@ DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
     ArrayState st;
     st.dist = std::make_unique<rt::ArrayDistribution>(std::move(*dist));
     st.local.assign(st.dist->storageSize(d->me_), 0.0);
+    st.box = st.dist->ownedBox(d->me_);
     st.dist->forEachOwned(d->me_, [&](std::span<const int64_t> idx, int64_t off) {
       st.local[off] = fillValue(opts.seed, a, linearId(a, idx.data()));
     });
@@ -89,8 +90,8 @@ double DistributedMemory::read(int a, const int64_t *idx) {
     return it == partial_[current_].end() ? identity(x_.stmts[current_].reduce) : it->second;
   }
   ArrayState &st = arrays_[a];
-  std::span<const int64_t> s(idx, x_.arrays[a].extents.size());
-  if (st.dist->holds(me_, s)) return st.local[st.dist->localOffset(me_, s)];
+  if (int64_t off = st.ownedOffset(me_, idx, x_.arrays[a].extents.size()); off >= 0)
+    return st.local[size_t(off)];
   auto it = st.cache.find(linearId(x_.arrays[a], idx));
   if (it == st.cache.end()) { ++misses; return 0; }
   return it->second;
@@ -103,9 +104,9 @@ void DistributedMemory::write(int a, const int64_t *idx, double v) {
     return;
   }
   ArrayState &st = arrays_[a];
-  std::span<const int64_t> s(idx, x_.arrays[a].extents.size());
-  if (!st.dist->holds(me_, s)) { ++misses; return; }
-  st.local[st.dist->localOffset(me_, s)] = v;
+  int64_t off = st.ownedOffset(me_, idx, x_.arrays[a].extents.size());
+  if (off < 0) { ++misses; return; }
+  st.local[size_t(off)] = v;
 }
 
 bool DistributedMemory::runs(int s, const int64_t *iv) {
@@ -121,7 +122,7 @@ bool DistributedMemory::runs(int s, const int64_t *iv) {
     const CRef &r = st.refs[st.lhs];
     in_->refIndex(s, r, iv, idx);
     if (!inRange(r.array, idx)) return me_ == 0; // reported by write()
-    return arrays_[r.array].dist->holds(me_, std::span<const int64_t>(idx, r.subs.size()));
+    return arrays_[r.array].ownedOffset(me_, idx, r.subs.size()) >= 0;
   }
   if (!st.consumers.empty()) {
     std::vector<int64_t> execs;

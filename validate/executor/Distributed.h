@@ -57,6 +57,7 @@
 #include "validate/runtime/Schedule.h"
 
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -111,6 +112,21 @@ private:
     std::unique_ptr<rt::ArrayDistribution> dist;
     std::vector<double> local;
     std::unordered_map<int64_t, double> cache;
+    /// This rank's owned box where the layout has one (the fast path of
+    /// ownedOffset).
+    std::optional<rt::ArrayDistribution::OwnedBox> box;
+    /// The offset of idx in `local` where this rank holds it (not as a
+    /// ghost), else -1: dist->holds and dist->localOffset in one.
+    int64_t ownedOffset(int64_t me, const int64_t *idx, size_t rank) const {
+      std::span<const int64_t> s(idx, rank);
+      if (!box) return dist->holds(me, s) ? dist->localOffset(me, s) : -1;
+      int64_t off = box->base;
+      for (size_t k = 0; k < rank; ++k) {
+        if (idx[k] < box->first[k] || idx[k] >= box->end[k]) return -1;
+        off += idx[k] * box->stride[k];
+      }
+      return off;
+    }
   };
   /// One source sending the same elements to two or more processors. Over
   /// the whole mesh or the source's line along a mesh dimension it is an

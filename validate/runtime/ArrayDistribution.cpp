@@ -226,6 +226,24 @@ bool ArrayDistribution::holds(int64_t proc, std::span<const int64_t> idx) const 
   return true;
 }
 
+std::optional<ArrayDistribution::OwnedBox> ArrayDistribution::ownedBox(int64_t proc) const {
+  OwnedBox box;
+  const int64_t *st = strides_.data() + proc * rank();
+  for (int k = 0; k < rank(); ++k) {
+    const Distribution &d = dims_[k];
+    if (!d.contiguous()) return std::nullopt;
+    // storageIndex: i - lower for a dimension held everywhere, overlapLeft
+    // + (i - first) within the segment otherwise.
+    auto [first, end] = d.segment(dimCoord(proc, k));
+    int64_t origin = d.everywhere() ? d.lower() : first - d.overlapLeft();
+    box.first.push_back(first);
+    box.end.push_back(end);
+    box.stride.push_back(st[k]);
+    box.base -= origin * st[k];
+  }
+  return box;
+}
+
 std::vector<int64_t> ArrayDistribution::storageExtents(int64_t proc) const {
   std::vector<int64_t> e(rank());
   for (int k = 0; k < rank(); ++k) e[k] = dims_[k].storageExtent(dimCoord(proc, k));

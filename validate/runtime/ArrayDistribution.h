@@ -42,6 +42,7 @@
 #include "validate/runtime/Distribution.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -127,6 +128,17 @@ public:
   std::vector<int64_t> holders(std::span<const int64_t> idx,
                                const DimOverride *ov = nullptr) const;
   bool holds(int64_t proc, std::span<const int64_t> idx) const;
+  /// Where every dimension is contiguous (block, general_block, replicated,
+  /// collapsed), the indices proc holds (not its ghosts) form a box, and
+  /// its storage is laid out over it: holds(proc, idx) iff first[k] <=
+  /// idx[k] < end[k] for every k, and then localOffset(proc, idx) = base +
+  /// sum idx[k] * stride[k]. nullopt for other kinds (the executor's fast
+  /// path; holds and localOffset answer the same for every kind).
+  struct OwnedBox {
+    std::vector<int64_t> first, end, stride;
+    int64_t base = 0;
+  };
+  std::optional<OwnedBox> ownedBox(int64_t proc) const;
 
   /// The copy nearest `near` and its offset there.
   Location locate(std::span<const int64_t> idx, int64_t near) const {
