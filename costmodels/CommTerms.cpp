@@ -169,8 +169,7 @@ std::vector<double> TermWalk::partsOf(SubRef R) const {
     return {};
   LoopRange lr = rangeOf(sf_, R.loop);
   if (sampled) // the iterations the sample stands for
-    lr = {double(q.stands * q.step), double(q.stands), q.step, double(q.standsFrom),
-          q.signedStep() > 0};
+    lr = standsFor(q);
   auto per = iterationsOnEachProcessor(R.alpha, R.beta.constant, lr, *R.dist);
   if (!per)
     return {};
@@ -210,8 +209,7 @@ void TermWalk::ownerTurns() {
       continue;
     LoopRange lr = rangeOf(sf_, L.loop);
     if (q.onlyIndex()) // a sample of a driving loop: the iterations it stands for
-      lr = {double(q.stands * q.step), double(q.stands), q.step, double(q.standsFrom),
-            q.signedStep() > 0};
+      lr = standsFor(q);
     auto roots = iterationsOnEachProcessor(L.alpha, L.beta.constant, lr, *L.dist);
     if (!roots || lr.trips <= 0)
       continue;

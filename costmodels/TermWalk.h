@@ -23,6 +23,12 @@ inline LoopRange rangeOf(const StatementFacts &sf, int l) {
   return {f.range, f.trips, f.step, f.first, !f.loop || f.loop->step >= 0};
 }
 
+/// The iterations a sample of a driving loop (OuterSamples.h) stands for.
+inline LoopRange standsFor(const LoopFacts &q) {
+  return {double(q.stands * q.step), double(q.stands), q.step, double(q.standsFrom),
+          q.signedStep() > 0};
+}
+
 /// Some subscript of r varies in the loop at position pos.
 inline bool variesIn(const RefFacts &r, int pos) {
   for (const SubscriptForm &f : r.subs)
