@@ -104,7 +104,7 @@ std::optional<double> jointIterations(const SubscriptForm &g, const DimDist &d,
         per[p] += (*each)[p];
       return;
     }
-    int64_t step = innerLoop.loop->step >= 0 ? innerLoop.step : -innerLoop.step;
+    const int64_t step = innerLoop.signedStep();
     int64_t j = int64_t(innerLoop.first);
     for (int64_t n = 0; n < int64_t(innerLoop.trips); ++n, j += step)
       ++per[size_t(*ownerCoordinate(d, beta + innerAlpha * j))];
@@ -116,7 +116,7 @@ std::optional<double> jointIterations(const SubscriptForm &g, const DimDist &d,
       return count(index);
     const auto &[pos, alpha] = g.terms[t];
     const LoopFacts &lf = loops[size_t(pos)];
-    int64_t step = lf.loop->step >= 0 ? lf.step : -lf.step, j = int64_t(lf.first);
+    int64_t step = lf.signedStep(), j = int64_t(lf.first);
     for (int64_t n = 0; n < int64_t(lf.trips); ++n, j += step)
       self(self, t + 1, index + alpha * j);
   };
