@@ -212,6 +212,7 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
   std::vector<size_t> order(pr.groups.size());
   std::iota(order.begin(), order.end(), 0);
   std::vector<std::vector<int>> selections;
+  std::vector<std::vector<size_t>> firsts; // per selection: the groups whose entry it covers first
   for (size_t made = 0; left > 0 && made < maxEstimates; ++made) {
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t x, size_t y) { return remaining[x] > remaining[y]; });
@@ -231,12 +232,15 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
     }
     for (size_t v = 0; v < sel.size(); ++v)
       if (sel[v] < 0) sel[v] = st.vars[v].heuristic;
+    std::vector<size_t> first;
     for (size_t g = 0; g < pr.groups.size(); ++g) {
       size_t k = st.encode(g, sel);
       if (covered[g][k]) continue;
       covered[g][k] = 1, --remaining[g], --left;
+      first.push_back(g);
     }
     selections.push_back(std::move(sel));
+    firsts.push_back(std::move(first));
   }
   // Each selection's group sums, estimated side by side.
   struct Outcome {
@@ -253,20 +257,13 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
     if (!e) { o.error = e.error(); return; }
     o.separable = groupSums(pr, *e, o.sums);
   });
-  std::vector<std::vector<char>> entered(pr.groups.size());
-  for (size_t g = 0; g < pr.groups.size(); ++g) entered[g].assign(st.combos(g), 0);
   for (size_t i = 0; i < selections.size(); ++i) {
     const Outcome &o = outcomes[i];
     if (o.error) return *o.error;
     if (o.late) return false;
     ++ctx.evaluations, ++estimates;
     if (!o.separable) separable = false;
-    for (size_t g = 0; g < pr.groups.size(); ++g) {
-      size_t k = st.encode(g, selections[i]);
-      if (entered[g][k]) continue;
-      entered[g][k] = 1;
-      st.table[g][k] = o.sums[g];
-    }
+    for (size_t g : firsts[i]) st.table[g][st.encode(g, selections[i])] = o.sums[g];
   }
   return true;
 }
