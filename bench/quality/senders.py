@@ -10,7 +10,10 @@ SimGrid run (`dlayout validate --format json`, ranks[].phases[]).
 
 The machine defaults to `cluster`, whose ranks are the mesh's row-major
 processor ids (on `ipsc2` the Gray-code embedding numbers them otherwise).
---terms lists the terms of the phases that part by more than 5 %.
+--terms lists the terms of the phases that part by more than 5 %, and per
+array of those phases the bytes predicted beside simulated (validate's
+bytes_sent_by_array; the model's Reduction terms are set beside the run's
+scalar reductions).
 Environment: DLAYOUT (default build/cli/dlayout)."""
 import argparse
 import collections
@@ -48,6 +51,14 @@ def sends(t, at):
     return part
 
 
+SCALARS = "(scalar reductions)"
+
+
+def parts(predicted, measured):
+    """Whether some processor's predicted bytes part from its simulated by more than 5 %."""
+    return any(abs(p - m) > 0.05 * max(m, 1) for p, m in zip(predicted, measured))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("program")
@@ -72,28 +83,41 @@ def main():
             sys.exit("dlayout %s failed: %s" % (name, r.stderr.strip()[-400:]))
     e, run = json.loads(est.stdout), json.loads(val.stdout)["runs"][0]
     coords = list(itertools.product(*[range(n) for n in e["mesh"]]))
-    predicted = collections.defaultdict(lambda: [0.0] * len(coords))
+    zeros = lambda: [0.0] * len(coords)
+    predicted = collections.defaultdict(zeros)
+    by_array = collections.defaultdict(lambda: collections.defaultdict(zeros))
     terms = collections.defaultdict(list)
     for t in e["terms"]:
         if t["kind"] != "communication":
             continue
         terms[t["phase"]].append(t)
+        what = SCALARS if t["primitive"] == "Reduction" else t["array"]
         for r, at in enumerate(coords):
-            predicted[t["phase"]][r] += messages_sent(t) * t["message_bytes"] * sends(t, at)
-    measured = collections.defaultdict(lambda: [0] * len(coords))
+            b = messages_sent(t) * t["message_bytes"] * sends(t, at)
+            predicted[t["phase"]][r] += b
+            by_array[t["phase"]][what][r] += b
+    measured = collections.defaultdict(zeros)
+    measured_by_array = collections.defaultdict(lambda: collections.defaultdict(zeros))
     for rank in run["ranks"]:
         for p in rank["phases"]:
             if rank["rank"] < len(coords):
                 measured[p["phase"]][rank["rank"]] = p["bytes_sent"]
+                for what, b in p.get("bytes_sent_by_array", {}).items():
+                    measured_by_array[p["phase"]][what][rank["rank"]] = b
     print("busiest: predicted %g bytes, simulated %g" % (run["predicted_bytes"], run["bytes"]))
     for ph in sorted(set(predicted) | set(measured), key=lambda x: (len(x), x)):
-        pr, me = [round(x) for x in predicted[ph]], measured[ph]
+        pr, me = [round(x) for x in predicted[ph]], [round(x) for x in measured[ph]]
         if not any(pr) and not any(me):
             continue
-        off = any(abs(p - m) > 0.05 * max(m, 1) for p, m in zip(pr, me))
+        off = parts(pr, me)
         print("%-5s predicted %s" % (ph, pr))
         print("%-5s simulated %s%s" % ("", me, "   <- off" if off else ""))
         if off and a.terms:
+            for what in sorted(set(by_array[ph]) | set(measured_by_array[ph])):
+                p = [round(x) for x in by_array[ph][what]]
+                m = [round(x) for x in measured_by_array[ph][what]]
+                print("      %-18s predicted %s" % (what, p))
+                print("      %-18s simulated %s%s" % ("", m, "   <- off" if parts(p, m) else ""))
             for t in terms[ph]:
                 print("      %s %s %s %g B x %g: %s" % (t["statement"], t["array"], t["primitive"],
                                                       t["message_bytes"], messages_sent(t), t["rule"]))

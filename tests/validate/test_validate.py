@@ -208,6 +208,18 @@ def case_tred2_p4():
     print("tred2 N=8, 1x4 columns: %g combines per rank, %g Reductions estimated" % (executed, estimated))
     check(executed == 56, "the executor combined %g times per rank, want 56 (once per J)" % executed)
     check(estimated == executed, "the estimate has %g Reductions, the executor %g" % (estimated, executed))
+    # Each rank's bytes split by what they carried add up to its bytes sent;
+    # the scalar reductions' are one double per combine.
+    for rank in run["ranks"]:
+        for ph in rank["phases"]:
+            split = ph["bytes_sent_by_array"]
+            check(sum(split.values()) == ph["bytes_sent"],
+                  "rank %d %s: bytes by array %s, sent %d" % (rank["rank"], ph["phase"], split, ph["bytes_sent"]))
+        scalar = sum(ph["bytes_sent_by_array"].get("(scalar reductions)", 0) for ph in rank["phases"])
+        check(scalar == 8 * executed, "rank %d: scalar reductions sent %d bytes, want %d" %
+              (rank["rank"], scalar, 8 * executed))
+    check(any("Z" in ph["bytes_sent_by_array"] for rk in run["ranks"] for ph in rk["phases"]),
+          "some rank sent elements of Z")
 
 
 def no_skips(doc, what):

@@ -68,6 +68,10 @@ struct PhaseStats {
   int64_t schedulingMessages = 0, schedulingBytes = 0; // inspector messages sent
   int64_t reductions = 0, instances = 0, exchanges = 0;
   double seconds = 0, communicationSeconds = 0, chargedSeconds = 0;
+  /// bytesSent split by what they carried: one entry per array, then one
+  /// for scalar reductions (how a benchmark finds which term of the model
+  /// parts from the run).
+  std::vector<int64_t> bytesByArray;
 };
 
 struct DistOptions {

@@ -192,7 +192,7 @@ void injectFault(const std::string &fault, int rank, MPI_Comm comm) {
   }
 }
 
-constexpr int kStat = 14; // numbers per phase per rank
+constexpr int kStat = 14; // numbers per phase per rank, then bytesByArray
 
 void packStats(const PhaseStats &s, double *o) {
   double v[kStat] = {double(s.messagesSent), double(s.bytesSent), double(s.messagesReceived),
@@ -201,6 +201,7 @@ void packStats(const PhaseStats &s, double *o) {
                      double(s.exchanges), s.seconds, s.communicationSeconds, s.chargedSeconds,
                      0, 0};
   std::memcpy(o, v, sizeof v);
+  for (size_t a = 0; a < s.bytesByArray.size(); ++a) o[kStat + a] = double(s.bytesByArray[a]);
 }
 
 struct Compare {
@@ -285,12 +286,13 @@ int main(int argc, char **argv) {
 
     // --- Collect: statistics, then every array ---------------------------
     const int nph = static_cast<int>(x.phases.size());
-    std::vector<double> mine(nph * kStat + 4), all;
-    for (int k = 0; k < nph; ++k) packStats(mem->stats[k], mine.data() + k * kStat);
-    mine[nph * kStat] = elapsed;
-    mine[nph * kStat + 1] = double(mem->misses + mem->outOfRange);
-    mine[nph * kStat + 2] = mem->failure.empty() ? 0 : 1;
-    mine[nph * kStat + 3] = mem->reordered ? 1 : 0;
+    const int perPhase = kStat + static_cast<int>(x.arrays.size()) + 1, tail = nph * perPhase;
+    std::vector<double> mine(tail + 4), all;
+    for (int k = 0; k < nph; ++k) packStats(mem->stats[k], mine.data() + k * perPhase);
+    mine[tail] = elapsed;
+    mine[tail + 1] = double(mem->misses + mem->outOfRange);
+    mine[tail + 2] = mem->failure.empty() ? 0 : 1;
+    mine[tail + 3] = mem->reordered ? 1 : 0;
     if (rank == 0) all.resize(mine.size() * size);
     MPI_Gather(mine.data(), (int)mine.size(), MPI_DOUBLE, all.data(), (int)mine.size(),
                MPI_DOUBLE, 0, MPI_COMM_WORLD);
@@ -317,7 +319,7 @@ int main(int argc, char **argv) {
       bool reordered = false;
       int64_t misses = 0;
       for (int r = 0; r < size; ++r) {
-        const double *t = all.data() + r * mine.size() + nph * kStat;
+        const double *t = all.data() + r * mine.size() + tail;
         misses += static_cast<int64_t>(t[1]);
         reordered = reordered || t[3] != 0;
       }
@@ -375,7 +377,7 @@ int main(int argc, char **argv) {
         double sec = 0, comm = 0, charged = 0;
         int64_t msgs = 0, by = 0, sched = 0, red = 0, inst = 0;
         for (int r = 0; r < size; ++r) {
-          const double *v = all.data() + r * mine.size() + k * kStat;
+          const double *v = all.data() + r * mine.size() + k * perPhase;
           msgs += int64_t(v[0]) + int64_t(v[4]);
           by += int64_t(v[1]) + int64_t(v[5]);
           sched += int64_t(v[4]);
@@ -402,16 +404,20 @@ int main(int argc, char **argv) {
         PhaseStats t;
         json per = json::array();
         for (int k = 0; k < nph; ++k) {
-          const double *v = base + k * kStat;
+          const double *v = base + k * perPhase;
+          json byArray = json::object();
+          for (size_t a = 0; a <= x.arrays.size(); ++a)
+            if (int64_t b = int64_t(v[kStat + a]))
+              byArray[a < x.arrays.size() ? x.arrays[a].name : "(scalar reductions)"] = b;
           per.push_back({{"phase", x.phases[k].id}, {"messages_sent", int64_t(v[0] + v[4])},
-                         {"bytes_sent", int64_t(v[1] + v[5])},
+                         {"bytes_sent", int64_t(v[1] + v[5])}, {"bytes_sent_by_array", byArray},
                          {"messages_received", int64_t(v[2])},
                          {"bytes_received", int64_t(v[3])}, {"seconds", v[9]},
                          {"communication_seconds", v[10]}, {"computation_seconds", v[11]},
                          {"instances", int64_t(v[7])}});
         }
-        measured = std::max(measured, base[nph * kStat]);
-        ranks.push_back({{"rank", r}, {"seconds", base[nph * kStat]}, {"phases", per}});
+        measured = std::max(measured, base[tail]);
+        ranks.push_back({{"rank", r}, {"seconds", base[tail]}, {"phases", per}});
       }
       json placements = json::array();
       for (auto &p : x.placements)
