@@ -26,6 +26,11 @@ double sourceShare(const ReferenceTerms &rt, const CommTerm &c) {
   return share;
 }
 
+/// Whether a term's senders are one coordinate of its mesh dimension.
+bool oneSource(const ComposedTerm &t) {
+  return t.senders.meshDim >= 0 && t.senders.first == t.senders.last;
+}
+
 /// Table 4.5: one term per primitive over the product of the groups.
 void mergeIdentical(std::vector<ComposedTerm> &terms) {
   std::vector<ComposedTerm> out;
@@ -34,6 +39,13 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
         std::find_if(out.begin(), out.end(), [&](const ComposedTerm &o) {
           if (o.prim != t.prim || o.count != 1 || t.count != 1 ||
               o.loop != t.loop)
+            return false;
+          // Beyond the thesis (exactOwners): a replicated lhs's holders,
+          // unless one processor holds it all, multicast along one mesh
+          // dimension at a time what they hold so far
+          // (CommTerm::afterExchange, the executor's gatherByDimension),
+          // not each its part to the whole mesh at once.
+          if ((o.afterExchange || t.afterExchange) && !(oneSource(o) && oneSource(t)))
             return false;
           if (mergeable(t.prim))
             return o.factor == 1 && t.factor == 1;
@@ -51,10 +63,25 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
       // Owners known to differ in one mesh dimension: the element moves.
       same->certain = same->certain || t.certain;
       same->factor = same->certain ? 1 : 1 - 1 / double(p);
+      same->senders = Senders{}; // over two dimensions: not tracked
+    } else if (oneSource(*same) && oneSource(t)) {
+      // One processor's multicast over both groups: it stays the sender,
+      // as often as its coordinates along both dimensions own the source.
+      Senders::Parts parts = same->senders.parts ? *same->senders.parts : Senders::Parts{};
+      for (const auto &p : t.senders.parts ? *t.senders.parts : Senders::Parts{})
+        if (std::none_of(parts.begin(), parts.end(), [&](const auto &q) { return q.first == p.first; }))
+          parts.push_back(p);
+      std::vector<double> at(size_t(std::max<int64_t>(t.span, t.senders.first + 1)), 0.0);
+      at[size_t(t.senders.first)] = 1;
+      std::erase_if(parts, [&](const auto &q) { return q.first == t.senders.meshDim; });
+      parts.emplace_back(t.senders.meshDim, std::move(at));
+      same->senders.parts = std::make_shared<const Senders::Parts>(std::move(parts));
+      same->senders.share *= t.ownShare;
+      same->group *= t.group;
     } else {
       same->group *= t.group;
+      same->senders = Senders{}; // over two dimensions: not tracked
     }
-    same->senders = Senders{}; // over two dimensions: not tracked
     same->span = std::max(same->span, t.span);
     same->rule = "Table 4.5: identical primitives combined over both groups";
   }
@@ -200,6 +227,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.boundaryTransfer = c.boundaryTransfer;
       t.loop = c.boundaryTransfer ? c.loop : -1;
       t.senders = c.senders;
+      t.ownShare = c.share;
       t.senders.parts = partsBesides(rt, d, &c.ownParts);
       if (t.prim == Primitive::Gather && d < rt.rootTurns.size() && !rt.rootTurns[d].empty())
         t.senders.parts = withRootTurns(t.senders.parts, int(d), rt.rootTurns[d]);

@@ -435,6 +435,38 @@ TEST(Senders, ConcurrentGathersReceiversSendOnlyToTheOthers) {
   }
 }
 
+/// DO J = 1, cols / DO I = 1, rows: R(I,J) = Z(I,J), R replicated on a 4 x 4
+/// mesh, Z blocked on both dimensions: the copies of R are filled from
+/// Z's holders of the section.
+std::vector<EstimateTerm> fillReplicated(int64_t rows, int64_t cols) {
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("R", {n, n});
+  b.array("Z", {n, n});
+  auto j = b.loop("J", b.c(1), b.c(cols), "", 1, true);
+  auto i = b.loop("I", b.c(1), b.c(rows), j, 1, true);
+  auto s = b.stmt({j, i}, b.ref("R", {b.iv(i), b.iv(j)}), {b.ref("Z", {b.iv(i), b.iv(j)})},
+                  {.loads = 1, .stores = 1});
+  Layout l = layout({N, N}, {{"R", {replicated(), replicated()}}, {"Z", {block(0), block(1)}}});
+  return comm(run(b.build(), l), s, "Z");
+}
+
+TEST(Senders, OneHoldersMulticastOverTheMeshStaysItsOwn) {
+  // A quarter of the rows and columns: processor (0,0) holds the whole
+  // section. It multicasts it to all 16 at once (Table 4.5), and it alone
+  // sends.
+  auto c = fillReplicated(n / N, n / N);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].primitive, "OneToManyMulticast");
+  EXPECT_EQ(c[0].groupSize, N * N);
+  EXPECT_EQ(c[0].messageWords, double(n / N * n / N));
+  for (int64_t p = 0; p < N; ++p)
+    for (int64_t q = 0; q < N; ++q)
+      EXPECT_DOUBLE_EQ(c[0].senders.includes({p, q}) ? c[0].senders.partAt({p, q}) : 0.0,
+                       p == 0 && q == 0 ? 1.0 : 0.0)
+          << "processor (" << p << "," << q << ")";
+}
+
 TEST(Senders, AGatherAcrossTwoMeshDimensionsGoesStraightToTheOwner) {
   // DO I: A(m,m) = B(I,1), both blocked over 2 x 2 (Fig. 4.17): column 1
   // of B lies on the two processors of mesh column 0, A(m,m) on (1,1).
