@@ -48,7 +48,8 @@
 //     union of their sections: (hi - lo) / |alpha| more elements along that
 //     dimension, no more than a block per processor along a blocked mesh
 //     dimension;
-//   - message coalescing across statements (coalesceAcrossStatements);
+//   - message coalescing across statements (coalesceAcrossStatements), and
+//     a fetch another statement's covers adding nothing (Subsumption.h);
 //   - exact owners (CommTerms.h, TermOptions); with them, a reference whose
 //     communication is repeated in each loop that inner bounds vary with
 //     (lu's column k multicast at every k of its triangular update) is

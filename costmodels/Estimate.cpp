@@ -1,6 +1,7 @@
 //===- costmodels/Estimate.cpp - Predicted run time of a layout -----------===//
 
 #include "costmodels/Estimate.h"
+#include "costmodels/Subsumption.h"
 #include "costmodels/Computation.h"
 #include "costmodels/LayoutView.h"
 #include "costmodels/ProgramAnalysis.h"
@@ -86,8 +87,10 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
     comm.push_back({it, {}});
     statementCommunication(*it, lv, pf, costs, cmo, comm.back().costs);
   }
-  if (cmo.coalescing)
+  if (cmo.coalescing) {
     coalesceAcrossStatements(comm, costs);
+    dropSubsumedFetches(comm, lv);
+  }
   for (size_t k = 0; k < comm.size(); ++k) {
     const StatementFacts &sf = *comm[k].sf;
     const ComputationCost &cc = work[k];

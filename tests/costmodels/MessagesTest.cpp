@@ -451,6 +451,39 @@ std::vector<EstimateTerm> fillReplicated(int64_t rows, int64_t cols) {
   return comm(run(b.build(), l), s, "Z");
 }
 
+TEST(Subsumption, AnotherStatementsFetchCarriesTheElements) {
+  // fig2_2 (samples/paradigm/fig2_2.F), reduced: DO MP / DO MQ = 1, MP /
+  // DO MI: X(MI,MQ) += V(MP,MI); X(MI,MP) += V(MQ,MI). Rows of X and V
+  // blocked: V is fetched once before the MP loop for both statements,
+  // each owner of X's row MI taking V(:,MI). The second's rows 1 .. MP
+  // hold the first's row MP, so the first adds no message. With X's
+  // columns blocked instead, the two run on other owners (column MQ's,
+  // column MP's), and both fetch.
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("X", {n, n});
+  b.array("V", {n, n});
+  auto mp = b.loop("MP", b.c(1), b.p("N"));
+  auto mq = b.loop("MQ", b.c(1), b.iv(mp), mp);
+  auto mi = b.loop("MI", b.c(1), b.p("N"), mq, 1, true);
+  auto s5 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mq)}),
+                   {b.ref("X", {b.iv(mi), b.iv(mq)}), b.ref("V", {b.iv(mp), b.iv(mi)})},
+                   {.loads = 2, .stores = 1, .fadd = 1});
+  auto s6 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mp)}),
+                   {b.ref("X", {b.iv(mi), b.iv(mp)}), b.ref("V", {b.iv(mq), b.iv(mi)})},
+                   {.loads = 2, .stores = 1, .fadd = 1});
+  // X(MI,MQ) and X(MI,MP) meet where MQ = MP: one loop copy holds both.
+  b.dep(s5, s6, Dependence::Kind::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
+  b.dep(s6, s5, Dependence::Kind::Flow, "X", mp, {"<", "*", "="}, {1, 0, 0});
+  Program p = b.build();
+  Estimate rows = run(p, layout({N}, {{"X", {block(0), collapsed()}}, {"V", {block(0), collapsed()}}}));
+  EXPECT_TRUE(comm(rows, s5, "V").empty());
+  EXPECT_FALSE(comm(rows, s6, "V").empty());
+  Estimate cols = run(p, layout({N}, {{"X", {collapsed(), block(0)}}, {"V", {block(0), collapsed()}}}));
+  EXPECT_FALSE(comm(cols, s5, "V").empty());
+  EXPECT_FALSE(comm(cols, s6, "V").empty());
+}
+
 TEST(Senders, OneHoldersMulticastOverTheMeshStaysItsOwn) {
   // A quarter of the rows and columns: processor (0,0) holds the whole
   // section. It multicasts it to all 16 at once (Table 4.5), and it alone
