@@ -167,6 +167,14 @@ private:
   void gatherByDimension(int array, const std::vector<Multicast> &blocks);
   int multicastLine(const std::vector<int> &members) const;
   void replicate(int array, const int64_t *idx);
+  /// Runs f, counting the bytes this rank sends in it (inspector messages
+  /// too) as `array`'s (PhaseStats::bytesByArray).
+  template <class F> void countedAs(size_t array, F &&f) {
+    PhaseStats &ps = stats[static_cast<size_t>(phase_)];
+    const int64_t before = ps.bytesSent + ps.schedulingBytes;
+    f();
+    ps.bytesByArray[array] += ps.bytesSent + ps.schedulingBytes - before;
+  }
   // Reductions' partial results (DistributedReduction.cpp).
   int64_t reductionExecutor(int s, const int64_t *iv);
   bool partialElement(int array, const int64_t *idx) const;

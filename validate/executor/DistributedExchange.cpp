@@ -22,13 +22,11 @@ void DistributedMemory::beforeNode(int node, const int64_t *) {
   flushCompute();
   double t0 = MPI_Wtime();
   for (int a : x_.nodes[node].actions) {
-    PhaseStats &ps = stats[phase_];
-    const int64_t before = ps.bytesSent + ps.schedulingBytes;
-    if (x_.actions[a].replicate) runReplicate(a);
-    else if (x_.actions[a].indirect) runIndirect(a);
-    else runDirect(a);
-    ps.bytesByArray[static_cast<size_t>(x_.actions[a].array)] +=
-        ps.bytesSent + ps.schedulingBytes - before;
+    countedAs(static_cast<size_t>(x_.actions[a].array), [&] {
+      if (x_.actions[a].replicate) runReplicate(a);
+      else if (x_.actions[a].indirect) runIndirect(a);
+      else runDirect(a);
+    });
   }
   stats[phase_].communicationSeconds += MPI_Wtime() - t0;
 }
@@ -563,10 +561,7 @@ void DistributedMemory::replicate(int a, const int64_t *idx) {
     if (p != home) mc.members.push_back(p);
   mc.linear.push_back(linearId(x_.arrays[a], idx));
   if (home == me_) mc.offsets.push_back(st.dist->localOffset(me_, sp));
-  PhaseStats &ps = stats[phase_];
-  const int64_t before = ps.bytesSent;
-  broadcast(a, mc);
-  ps.bytesByArray[static_cast<size_t>(a)] += ps.bytesSent - before;
+  countedAs(static_cast<size_t>(a), [&] { broadcast(a, mc); });
   stats[phase_].communicationSeconds += MPI_Wtime() - t0;
 }
 

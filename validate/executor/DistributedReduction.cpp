@@ -85,11 +85,8 @@ void DistributedMemory::endRegion(int node) {
   for (int s : x_.nodes[node].reductions) {
     if (!activeReduce_[s]) continue;
     const CStmt &st = x_.stmts[s];
-    PhaseStats &ps = stats[phase_];
     if (st.lhs >= 0) {
-      const int64_t before = ps.bytesSent;
-      combinePartials(s);
-      ps.bytesByArray[static_cast<size_t>(st.refs[st.lhs].array)] += ps.bytesSent - before;
+      countedAs(static_cast<size_t>(st.refs[st.lhs].array), [&] { combinePartials(s); });
       continue;
     }
     double &v = in_->scalars()[st.scalar];
@@ -97,6 +94,7 @@ void DistributedMemory::endRegion(int node) {
     MPI_Allreduce(&v, &total, 1, MPI_DOUBLE, mpiOp(st.reduce), mesh_.comm());
     v = storeAs(x_.scalarTypes[st.scalar], combine(st.reduce, saved_[s], total));
     if (procs_ > 1) {
+      PhaseStats &ps = stats[phase_];
       ps.messagesSent += 1;
       ps.messagesReceived += 1;
       ps.bytesSent += 8;
