@@ -6,6 +6,8 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
+#include <tuple>
 
 namespace dlayout::cost {
 
@@ -180,28 +182,34 @@ void dropSubsumedFetches(std::vector<StatementComm> &comm, const LayoutView &lv)
     }
     return at;
   };
-  auto node = [](const StatementFacts &sf, int p) {
-    return std::vector<int>(sf.path.begin(), sf.path.begin() + std::min<long>(long(sf.path.size()), p + 2));
+  // The fetches by the loop copy they run before (the path up to p + 1),
+  // placement and array: only those can cover one another.
+  struct Fetch {
+    size_t statement;
+    int rhs;
   };
-  std::set<std::pair<size_t, int>> dropped;
+  std::map<std::tuple<std::string, std::vector<int>, int, int>, std::vector<Fetch>> before;
   for (size_t k = 0; k < comm.size(); ++k) {
     const StatementFacts &a = *comm[k].sf;
-    for (size_t ra = 0; ra < a.rhs.size(); ++ra) {
-      const auto p = placementOf(comm[k], int(ra));
+    for (size_t r = 0; r < a.rhs.size(); ++r) {
+      const auto p = placementOf(comm[k], int(r));
       if (!p || a.path.size() < size_t(*p + 2))
         continue;
-      bool covered = false;
-      for (size_t j = 0; j < comm.size() && !covered; ++j) {
-        const StatementFacts &b = *comm[j].sf;
-        if (j == k || b.phase != a.phase || node(b, *p) != node(a, *p))
-          continue;
-        for (size_t rb = 0; rb < b.rhs.size() && !covered; ++rb)
-          covered = !dropped.count({j, int(rb)}) && placementOf(comm[j], int(rb)) == p &&
-                    subsumes(a, ra, b, rb, *p, lv);
-      }
-      if (covered)
-        dropped.insert({k, int(ra)});
+      std::vector<int> node(a.path.begin(), a.path.begin() + long(*p + 2));
+      before[{a.phase, std::move(node), *p, a.rhs[r].ref.array}].push_back({k, int(r)});
     }
+  }
+  std::set<std::pair<size_t, int>> dropped;
+  for (const auto &[key, fetches] : before) {
+    const int p = std::get<2>(key);
+    for (const Fetch &x : fetches)
+      for (const Fetch &y : fetches)
+        if (x.statement != y.statement && !dropped.count({y.statement, y.rhs}) &&
+            subsumes(*comm[x.statement].sf, size_t(x.rhs), *comm[y.statement].sf,
+                     size_t(y.rhs), p, lv)) {
+          dropped.insert({x.statement, x.rhs});
+          break;
+        }
   }
   for (const auto &[k, r] : dropped)
     std::erase_if(comm[k].costs, [r = r](const CommCost &c) { return c.rhs == r; });
