@@ -15,10 +15,11 @@
 //   - identical primitives in different dimensions merge over the product
 //     group (Table 4.5): Gather, Reduction, ManyToManyMulticast,
 //     OneToManyMulticast, and (1-1/p1) Transfer with (1-1/p2) Transfer into
-//     (1 - 1/(p1 p2)) Transfer; beyond the thesis, a multicast filling a
-//     replicated lhs merges only where one known processor sends both (the
-//     executor's broadcast over the mesh), and stays that processor's; else
-//     it runs one mesh dimension at a time (the executor's
+//     (1 - 1/(p1 p2)) Transfer; beyond the thesis, two terms each sent by
+//     one known coordinate of its dimension merge into one sent by that
+//     processor alone, and a multicast filling a replicated lhs merges
+//     only so (the executor's broadcast over the mesh from one source);
+//     else it runs one mesh dimension at a time (the executor's
 //     gatherByDimension);
 //   - beyond the thesis (DimResult::receivers): the Gathers or Reductions
 //     that tiling repeats once per receiver along the same mesh dimension
