@@ -169,6 +169,25 @@ bool TermWalk::variesOffMesh(int l) const {
   return false;
 }
 
+std::vector<LoopRange> TermWalk::sourceParts(int l, const LoopRange &lr) const {
+  auto source = opts_.exactOwners && rf_.splitLoop == l && lr.step > 0
+                    ? oneWritingIteration(sf_, rf_.ref, l) // at this sample's outer indices
+                    : std::nullopt;
+  if (!source)
+    return {lr};
+  const double step = double(lr.step);
+  const double before = (lr.ascending ? *source - lr.first : lr.first - *source) / step;
+  if (before < 0 || before != std::floor(before) || before + 1 >= lr.trips)
+    return {lr}; // no iteration of the loop, or its last: one part
+  LoopRange upTo = lr, after = lr;
+  upTo.trips = before + 1;
+  upTo.range = upTo.trips * step;
+  after.trips = lr.trips - upTo.trips;
+  after.range = after.trips * step;
+  after.first = lr.first + (lr.ascending ? 1 : -1) * upTo.trips * step;
+  return {upTo, after};
+}
+
 /// Table 4.2: one pair varying in the type-1 loop.
 void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
                        const LoopRange &lr) {
@@ -184,35 +203,42 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
     const bool scatter = opts_.exactOwners && variesOffMesh(l);
     if (scatter)
       dim.size = mlis(L, lr);
-    CommTerm t = term(scatter ? Primitive::Scatter : Primitive::OneToManyMulticast, d,
-                      scatter ? "Table 4.2: single / constant, the operand varying off the mesh"
-                              : "Table 4.2: single / constant",
-                      int64_t(les(L, lr)));
-    // Beyond the thesis (exactOwners): where the element's owner is known
-    // it is the root, and a member too where the lhs's owners over the
-    // loop do not include it (lu's column k to the owners of columns > k).
-    // So too where the operand is tiled over another loop (section 4.4.3,
-    // dflux's DIS2(I,J) to FS(I,J,N)'s planes, a column at a time): each
-    // tile's root is its elements' owner, and one outside the lhs's owners
-    // sends to every member.
-    // The lhs's owners over the loop; where unknown, no root lies beyond.
-    const auto [first, last] =
-        (L.dist ? ownersOver(L, lr) : std::nullopt)
-            .value_or(std::pair{std::numeric_limits<int64_t>::min(),
-                                std::numeric_limits<int64_t>::max()});
-    const SubRef &B = base_[d].second;
-    if (auto o = numberOwner(R); o && L.dist && L.dist->meshDim == R.dist->meshDim) {
-      t.senders = {d, *o, *o};
-      t.share = sampleShare(R, *o);
-      if (*o < first || *o > last)
-        t.group += 1;
-    } else if (opts_.exactOwners && L.dist && spread(B) && B.loop != l &&
-               B.dist->meshDim == L.dist->meshDim) {
-      if (auto roots = ownersOver(B, rangeOf(sf_, B.loop));
-          roots && (roots->first < first || roots->second > last))
-        t.group += 1;
+    // Beyond the thesis (exactOwners): a loop split at its source iteration
+    // (section 3.3.1) multicasts before each part to that part's owners
+    // (none where they are the root alone).
+    const std::vector<LoopRange> parts = scatter ? std::vector{lr} : sourceParts(l, lr);
+    for (const LoopRange &part : parts) {
+      CommTerm t = term(scatter ? Primitive::Scatter : Primitive::OneToManyMulticast, d,
+                        scatter ? "Table 4.2: single / constant, the operand varying off the mesh"
+                                : "Table 4.2: single / constant",
+                        int64_t(les(L, part)));
+      // Beyond the thesis (exactOwners): where the element's owner is known
+      // it is the root, and a member too where the lhs's owners over the
+      // loop do not include it (lu's column k to the owners of columns > k).
+      // So too where the operand is tiled over another loop (section 4.4.3,
+      // dflux's DIS2(I,J) to FS(I,J,N)'s planes, a column at a time): each
+      // tile's root is its elements' owner, and one outside the lhs's owners
+      // sends to every member.
+      // The lhs's owners over the loop; where unknown, no root lies beyond.
+      const auto [first, last] =
+          (L.dist ? ownersOver(L, part) : std::nullopt)
+              .value_or(std::pair{std::numeric_limits<int64_t>::min(),
+                                  std::numeric_limits<int64_t>::max()});
+      const SubRef &B = base_[d].second;
+      if (auto o = numberOwner(R); o && L.dist && L.dist->meshDim == R.dist->meshDim) {
+        t.senders = {d, *o, *o};
+        t.share = sampleShare(R, *o);
+        if (*o < first || *o > last)
+          t.group += 1;
+      } else if (opts_.exactOwners && L.dist && spread(B) && B.loop != l &&
+                 B.dist->meshDim == L.dist->meshDim) {
+        if (auto roots = ownersOver(B, rangeOf(sf_, B.loop));
+            roots && (roots->first < first || roots->second > last))
+          t.group += 1;
+      }
+      if (parts.size() == 1 || t.group > 1)
+        dim.terms.push_back(t);
     }
-    dim.terms.push_back(t);
     return;
   }
   if (L.kind != SubRef::Single && R.kind == SubRef::Single) {

@@ -38,7 +38,7 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
     auto same =
         std::find_if(out.begin(), out.end(), [&](const ComposedTerm &o) {
           if (o.prim != t.prim || o.count != 1 || t.count != 1 ||
-              o.loop != t.loop)
+              o.loop != t.loop || (o.meshDim >= 0 && o.meshDim == t.meshDim))
             return false;
           // Beyond the thesis (exactOwners): a replicated lhs's holders,
           // unless one processor holds it all, multicast along one mesh
@@ -83,6 +83,7 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
       same->senders = Senders{}; // over two dimensions: not tracked
     }
     same->span = std::max(same->span, t.span);
+    same->meshDim = -1;
     same->rule = "Table 4.5: identical primitives combined over both groups";
   }
   terms.swap(out);
@@ -224,6 +225,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.factor = c.factor;
       t.count = c.count;
       t.span = mesh[d];
+      t.meshDim = int(d);
       t.boundaryTransfer = c.boundaryTransfer;
       t.loop = c.boundaryTransfer ? c.loop : -1;
       t.senders = c.senders;

@@ -12,8 +12,9 @@
 //     give Shift(c1*m2), Shift(c2*m1) and, when both N > 1, the corner
 //     Shift(c1*c2) (Table 4.5, row 3; generalised to any number of
 //     dimensions);
-//   - identical primitives in different dimensions merge over the product
-//     group (Table 4.5): Gather, Reduction, ManyToManyMulticast,
+//   - identical primitives in different dimensions (not two of one
+//     dimension: a loop split at its source iteration multicasts before
+//     each part) merge over the product group (Table 4.5): Gather, Reduction, ManyToManyMulticast,
 //     OneToManyMulticast, and (1-1/p1) Transfer with (1-1/p2) Transfer into
 //     (1 - 1/(p1 p2)) Transfer; beyond the thesis, two terms each sent by
 //     one known coordinate of its dimension merge into one sent by that
@@ -60,6 +61,7 @@ struct ComposedTerm {
   double factor = 1; // indicators, probability, contention
   double count = 1;  // repeated Transfers
   int64_t span = 1;  // processors along the mesh dimension it runs in
+  int meshDim = -1;  // the mesh dimension whose term it is; -1: several
   bool boundaryTransfer = false;
   bool certain = false; // an invariant pair's Transfer with known owners
   int loop = -1;

@@ -325,6 +325,36 @@ bool writesArrayInside(const Program &p, const std::string &array,
 // Per-statement facts
 //===----------------------------------------------------------------------===//
 
+} // namespace
+
+double expectedValue(const StatementFacts &sf, const SubscriptForm &h) {
+  double value = double(h.constant);
+  for (const auto &[q, a] : h.terms) {
+    const LoopFacts &lq = sf.loops[size_t(q)];
+    value += double(a) * (lq.first + double(lq.signedStep()) * (lq.trips - 1) / 2);
+  }
+  return value;
+}
+
+std::optional<double> oneWritingIteration(const StatementFacts &sf, const RefFacts &r, int pos) {
+  if (!sf.hasLhs || sf.lhs.array != r.array)
+    return std::nullopt;
+  for (size_t k = 0; k < r.subs.size() && k < sf.lhs.subs.size(); ++k) {
+    const auto &g = sf.lhs.subs[k], &h = r.subs[k];
+    bool lhsInjective = g.cls == SubscriptClass::Single &&
+                        g.terms.size() == 1 && g.terms[0].first == pos;
+    bool rhsFixed = (h.cls == SubscriptClass::Constant ||
+                     h.cls == SubscriptClass::Single ||
+                     h.cls == SubscriptClass::Multiple) &&
+                    h.alphaAt(pos) == 0 && h.varLevel - 1 < pos;
+    if (lhsInjective && rhsFixed)
+      return (expectedValue(sf, h) - double(g.constant)) / double(g.terms[0].second);
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 /// Section 3.3: the overlap cases, when S's only flow dependences are on
 /// itself. Only the dependences that can constrain S's innermost sequential
 /// loop count: those carried by it or by a loop inside it, or
@@ -382,11 +412,7 @@ OverlapFacts overlapFacts(const StatementFacts &sf, const DependenceLevels &dl,
                           h.alphaAt(pos) == 0 && h.varLevel - 1 < pos);
         if (!invariant)
           continue;
-        double value = double(h.constant);
-        for (const auto &[q, a] : h.terms) {
-          const LoopFacts &lq = sf.loops[q];
-          value += double(a) * (lq.first + double(lq.signedStep()) * (lq.trips - 1) / 2);
-        }
+        double value = expectedValue(sf, h);
         int64_t alpha = g.terms[0].second;
         double src = (value - double(g.constant)) / double(alpha);
         if (alpha != 0 && (!h.terms.empty() || src == std::floor(src))) {
@@ -418,26 +444,6 @@ int variationLevel(const RefFacts &r) {
   return v;
 }
 
-/// Whether the element `r` reads is written by at most one iteration of
-/// the loop at position `pos` of S's own lhs: in some dimension the lhs
-/// subscript varies with that loop alone and r's does not vary in it.
-bool writtenByOneIteration(const StatementFacts &sf, const RefFacts &r,
-                           int pos) {
-  if (!sf.hasLhs || sf.lhs.array != r.array)
-    return false;
-  for (size_t k = 0; k < r.subs.size() && k < sf.lhs.subs.size(); ++k) {
-    const auto &g = sf.lhs.subs[k], &h = r.subs[k];
-    bool lhsInjective = g.cls == SubscriptClass::Single &&
-                        g.terms.size() == 1 && g.terms[0].first == pos;
-    bool rhsFixed = (h.cls == SubscriptClass::Constant ||
-                     h.cls == SubscriptClass::Single ||
-                     h.cls == SubscriptClass::Multiple) &&
-                    h.alphaAt(pos) == 0 && h.varLevel - 1 < pos;
-    if (lhsInjective && rhsFixed)
-      return true;
-  }
-  return false;
-}
 
 /// The thesis's placement (PlacementSource::SequentialLoops) with section
 /// 3.3.1: a loop whose only recurrence for S is a one-to-many dependence is
@@ -454,9 +460,10 @@ void peelOneToMany(StatementFacts &sf, const std::vector<char> &doall) {
     if (!doall[l])
       outer = l + 1;
   for (auto &rh : sf.rhs) {
-    if (rh.commLevel != pos + 1 || !writtenByOneIteration(sf, rh.ref, pos))
+    if (rh.commLevel != pos + 1 || !oneWritingIteration(sf, rh.ref, pos))
       continue;
     rh.commLevel = outer;
+    rh.splitLoop = pos;
     for (size_t l = 0; l < rh.type2.size(); ++l)
       rh.type2[l] = int(l) + 1 == outer ||
                     (int(l) + 1 < outer && !doall[l]);
@@ -610,8 +617,10 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
       int self = dl.communicationLevelFromSelf(s, r.array);
       int others = dl.communicationLevelFromOthers(s, r.array);
       if (self > others && rh.commLevel == self &&
-          writtenByOneIteration(sf, rh.ref, self - 1))
+          oneWritingIteration(sf, rh.ref, self - 1)) {
         rh.commLevel = std::max(others, self - 1);
+        rh.splitLoop = self - 1;
+      }
     }
     // No further out than the instances can be enumerated
     // (model/Enumeration.h): olda's V(MS,ML) in DO ML = LMIN, LMAX is

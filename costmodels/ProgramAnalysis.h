@@ -168,6 +168,11 @@ struct RhsFacts {
   /// is written (the inspector must be re-run per iteration of the
   /// outermost of them).
   int indexWrittenIn = -1;
+  /// Section 3.3.1: the position of the loop split at its source iteration
+  /// for this read (the element it fetches is written by that iteration
+  /// alone, oneWritingIteration), fetched before the iterations up to it
+  /// and again after it; -1: none.
+  int splitLoop = -1;
 };
 
 /// Section 3.3: a statement whose only flow dependence is on itself.
@@ -242,6 +247,17 @@ struct ProgramFacts {
   /// The facts of the statement with this id, or null.
   const StatementFacts *findStatement(const std::string &id) const;
 };
+
+/// A subscript's value at the expected index of each loop it reads (the
+/// middle of the loop's range; a loop of one trip, its index).
+double expectedValue(const StatementFacts &sf, const SubscriptForm &h);
+/// Section 3.3.1: where the element `r` reads is written by at most one
+/// iteration of the loop at position `pos` of S's own lhs (in some dimension
+/// the lhs subscript varies with that loop alone and r's does not vary in
+/// it), the index value of that iteration, at the outer loops' expected
+/// indices (not an index of the loop where none writes it); nullopt
+/// otherwise.
+std::optional<double> oneWritingIteration(const StatementFacts &sf, const RefFacts &r, int pos);
 
 Result<ProgramFacts> analyzeProgram(const Program &p,
                                     const AnalysisOptions &opts = {});

@@ -203,6 +203,10 @@ private:
                        int direction) const;
   void table44(int d, const SubRef &L, const SubRef &R, const LoopRange &lr);
 
+  /// Section 3.3.1: loop l's iterations up to its source iteration and
+  /// those after it, where the loop is split there for this read
+  /// (RhsFacts::splitLoop); else the whole range.
+  std::vector<LoopRange> sourceParts(int l, const LoopRange &lr) const;
   /// Table 4.2: one pair varying in the type-1 loop l.
   void table42(int d, int l, const SubRef &L, const SubRef &R,
                const LoopRange &lr);

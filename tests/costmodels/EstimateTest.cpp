@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <set>
 
 namespace dlayout::test {
 namespace {
@@ -228,9 +229,9 @@ TEST(Computation, ReachingProbabilityScalesBothParts) {
 // Section 3.3: overlap
 //===----------------------------------------------------------------------===//
 
-TEST(Overlap, OneToManyDependenceSplitsTheLoop) {
-  // Fig. 3.6: A(i) = F(A(k)), k = 20: C = C^i + 1 + C^f by Eq. 3.2.
-  const int64_t n = 64, N = 4, k = 20;
+/// Fig. 3.6: A(i) = F(A(k)) for i = 1..n, a flow dependence from iteration k
+/// to the later ones; the program and its statement.
+std::pair<Program, std::string> fig3_6(int64_t n, int64_t k) {
   ModelBuilder b;
   b.param("N", n);
   b.array("A", {n});
@@ -239,6 +240,13 @@ TEST(Overlap, OneToManyDependenceSplitsTheLoop) {
                   {.loads = 1, .stores = 1});
   b.dep(s, s, K::Flow, "A", i, {"<"}, {std::nullopt});
   Program p = b.build();
+  return {p, s};
+}
+
+TEST(Overlap, OneToManyDependenceSplitsTheLoop) {
+  // Fig. 3.6: A(i) = F(A(k)), k = 20: C = C^i + 1 + C^f by Eq. 3.2.
+  const int64_t n = 64, N = 4, k = 20;
+  const auto [p, s] = fig3_6(n, k);
   Layout l = layout({N}, {{"A", {block(0)}}});
   // Eq. 3.2 with alpha = s = 1 on blocks of b = 16: the initial part
   // (k - 1 iterations) and the final part (n - k) are each spread over N.
@@ -251,6 +259,27 @@ TEST(Overlap, OneToManyDependenceSplitsTheLoop) {
   EstimateOptions o;
   o.overlap = false;
   EXPECT_NEAR(computation(run(p, l, o), s)->repetitions, n, 1e-12);
+}
+
+TEST(Overlap, TheSplitLoopMulticastsToEachPartsOwners) {
+  // Fig. 3.6 split at k = 20: A(k) goes to the owners of the iterations up to
+  // k before them, and (its new value) to those after k before those; the
+  // executor does the same (validate's fig3_6-split-bytes).
+  const int64_t n = 64, N = 4, k = 20;
+  const auto [p, s] = fig3_6(n, k);
+  auto groups = [&](const Layout &l) {
+    std::multiset<int64_t> g;
+    for (const auto &t : comm(run(p, l), s, "A")) {
+      EXPECT_EQ(t.primitive, "OneToManyMulticast") << t.rule;
+      g.insert(t.groupSize);
+    }
+    return g;
+  };
+  // Blocks of 16: 1..20 on coordinates 0 and 1 (A(20)'s owner), 21..64 on
+  // 1, 2 and 3.
+  EXPECT_EQ(groups(layout({N}, {{"A", {block(0)}}})), (std::multiset<int64_t>{2, 3}));
+  // Cyclic: every coordinate owns iterations on both sides.
+  EXPECT_EQ(groups(layout({N}, {{"A", {cyclic(0)}}})), (std::multiset<int64_t>{4, 4}));
 }
 
 TEST(Overlap, ConstantDistanceOverlapsWithinABlock) {

@@ -251,6 +251,30 @@ def case_tred2_replicated_bytes():
               "tred2 on %s: predicted %g bytes, sent %d" % (layout["mesh"], r["predicted_bytes"], r["bytes"]))
 
 
+def case_fig3_6_split_bytes():
+    """A(I) = F(A(K)) (thesis section 3.3.1): the loop splits at I = K, A(K)
+    fetched before the iterations up to K and again after it, a multicast to
+    each part's owners -- not once per iteration (24 messages on 4 BLOCK
+    processors before). BLOCK: the parts' owners are the other processors
+    once; CYCLIC: every processor owns iterations on both sides, two
+    multicasts (the estimate priced one)."""
+    for kind, messages in (("block", 3), ("cyclic", 6)):
+        layout = {"schema": "dlayout-layout/1", "mesh": [4],
+                  "arrays": {"A": {"dims": [{"kind": kind, "mesh_dim": 0}]}}}
+        with tempfile.TemporaryDirectory() as d:
+            layouts = os.path.join(d, "layouts.json")
+            json.dump([layout], open(layouts, "w"))
+            r = run_ok([sample("paradigm", "fig3_6.F"), "--param", "N=32", "--procs", "4",
+                        "--layouts", layouts], layouts_file=True)["runs"][0]
+        print("fig3_6 N=32 %s on 4: %d messages, %d bytes by the busiest, %g predicted" %
+              (kind, r["messages"], r["bytes"], r["predicted_bytes"]))
+        check(r["correct"], "fig3_6 %s: wrong result" % kind)
+        check(r["messages"] == messages, "fig3_6 %s: %d messages, not %d" % (kind, r["messages"], messages))
+        check(r["refinements"] == 0, "fig3_6 %s: the fetch was moved into the loop" % kind)
+        check(abs(r["predicted_bytes"] - r["bytes"]) <= 0.05 * r["bytes"],
+              "fig3_6 %s: predicted %g bytes, sent %d" % (kind, r["predicted_bytes"], r["bytes"]))
+
+
 def no_skips(doc, what):
     for r in doc["runs"]:
         check(r["skipped_phases"] == [], "%s, layout %s: phases skipped: %s" % (what, r["layout"], r["skipped_phases"]))

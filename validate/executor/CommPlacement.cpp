@@ -4,6 +4,7 @@
 #include "model/Enumeration.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -142,6 +143,46 @@ bool gathered(const CStmt &s, const CRef &ir, int level) {
   return false;
 }
 
+/// Section 3.3.1 of the thesis: the source iteration of statement si's loop
+/// at position c when it alone writes what read reference r fetches and
+/// `stale` (the flow dependences that make a fetch before that loop stale)
+/// are all si's own, carried by that loop. A(I) = F(A(K)): the left-hand
+/// side's subscript along some dimension is alpha * I + c0, the read's is
+/// fixed inside loop I; only iteration (value - c0) / alpha writes the
+/// elements read, so the iterations up to it read what was there before
+/// the loop, those after it what it wrote. None where a dependence is
+/// carried deeper (A(I,J) = F(A(K,J-1)) reads within the source iteration
+/// what it writes) or comes from another statement.
+std::optional<SourceIteration> oneToManySource(const ExecProgram &x, int si, int r, int c,
+                                               const std::vector<const Dependence *> &stale) {
+  const CStmt &s = x.stmts[si];
+  const CLoop &loop = x.loops[s.loops[c]];
+  if (stale.empty() || s.lhs < 0 || s.refs[s.lhs].array != s.refs[r].array ||
+      s.refs[s.lhs].indirect())
+    return std::nullopt;
+  for (const Dependence *d : stale)
+    if (d->from != s.id || d->carriedBy != loop.id) return std::nullopt;
+  const std::vector<int> outer(s.loops.begin(), s.loops.begin() + c);
+  const CRef &lhs = s.refs[s.lhs], &read = s.refs[r];
+  for (size_t k = 0; k < lhs.subs.size(); ++k) {
+    const CSub &g = lhs.subs[k], &h = read.subs[k];
+    if (!g.expr.empty() || !h.expr.empty() || g.affine.terms.size() != 1 ||
+        g.affine.terms[0].first != s.loops[c] || g.affine.terms[0].second == 0)
+      continue;
+    // h fixed inside the loop: it reads only the slots of loops outside it.
+    bool fixed = std::all_of(h.affine.terms.begin(), h.affine.terms.end(), [&](const auto &t) {
+      return std::find(outer.begin(), outer.end(), t.first) != outer.end();
+    });
+    if (!fixed) continue;
+    SourceIteration src;
+    src.numerator = h.affine;
+    src.numerator.constant -= g.affine.constant;
+    src.divisor = g.affine.terms[0].second;
+    return src;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 void placeCommunication(const Program &p, const Plan &plan, const DistributedNest &nest,
@@ -199,35 +240,37 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
     return c;
   };
   // Stale: a flow dependence within one iteration of the c outer loops whose
-  // source runs inside the node the fetch would precede.
+  // source runs inside the node the fetch would precede. Those of array
+  // into statement si at level c.
+  auto staleDeps = [&](int si, const std::string &array, int c) {
+    std::vector<const Dependence *> out;
+    for (const auto &d : p.dependences) {
+      if (d.kind != Dependence::Kind::Flow || d.to != x.stmts[si].id || d.variable != array ||
+          nestingLevel(d) <= c)
+        continue;
+      const Statement *from = p.findStatement(d.from);
+      int t = from ? static_cast<int>(from - p.statements.data()) : -1;
+      if (t < 0 || static_cast<int>(nest.stmtLoops[t].size()) <= c ||
+          nest.stmtLoops[t][c] == nest.stmtLoops[si][c])
+        out.push_back(&d);
+    }
+    return out;
+  };
   auto refine = [&](int si, const std::string &array, int c) {
-    const CStmt &s = x.stmts[si];
     int moves = 0;
-    while (c < s.depth()) {
-      bool stale = false;
-      for (const auto &d : p.dependences) {
-        if (d.kind != Dependence::Kind::Flow || d.to != s.id || d.variable != array ||
-            nestingLevel(d) <= c)
-          continue;
-        const Statement *from = p.findStatement(d.from);
-        int t = from ? static_cast<int>(from - p.statements.data()) : -1;
-        if (t < 0 || static_cast<int>(nest.stmtLoops[t].size()) <= c ||
-            nest.stmtLoops[t][c] == nest.stmtLoops[si][c])
-          stale = true;
-      }
-      if (!stale) break;
+    while (c < x.stmts[si].depth() && !staleDeps(si, array, c).empty()) {
       ++c;
       ++moves;
     }
     return std::pair{c, moves};
   };
-  std::map<std::tuple<int, int, bool, bool>, int> actionOf; // node, array, indirect, index
-  auto addItem = [&](int si, int r, bool index, int level) {
+  std::map<std::tuple<int, int, bool, bool, int>, int> actionOf; // node, array, indirect, index, part
+  auto addItem = [&](int si, int r, bool index, int level, int part = 0) {
     CStmt &s = x.stmts[si];
     const CRef &ref = index ? s.indexRefs[r] : s.refs[r];
     bool ind = ref.indirect();
     int node = level >= s.depth() ? nest.stmtNode[si] : nest.stmtLoops[si][level];
-    auto key = std::make_tuple(node, ref.array, ind, index);
+    auto key = std::make_tuple(node, ref.array, ind, index, part);
     auto it = actionOf.find(key);
     int a;
     if (it == actionOf.end()) {
@@ -235,6 +278,7 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
       CommAction act;
       act.array = ref.array;
       act.level = level;
+      act.part = part;
       act.indirect = ind;
       act.invariant = true;
       x.actions.push_back(act);
@@ -338,6 +382,20 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
         moves += std::max(0, iu - used);
         used = std::max(used, iu);
       }
+      // Section 3.3.1: a fetch made stale at the estimator's level only by
+      // one iteration of the loop there is split at that iteration.
+      int part = 0;
+      if (moves > 0 && est < s.depth() && est >= s.aheadLevel && !s.refs[r].indirect()) {
+        auto stale = staleDeps(static_cast<int>(i), ps.refs[r].array, est);
+        Node &loop = x.nodes[nest.stmtLoops[i][est]];
+        auto src = oneToManySource(x, static_cast<int>(i), static_cast<int>(r), est, stale);
+        if (src && (!loop.split || *loop.split == *src)) {
+          loop.split = *src;
+          part = 1;
+          used = est;
+          moves = 0;
+        }
+      }
       s.refs[r].estimatorLevel = est;
       s.refs[r].level = used;
       x.refinements += moves;
@@ -349,7 +407,12 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
         if (!gathered(s, s.indexRefs[sub.indexRef], indexUsed[k])) // every rank has them
           addItem(static_cast<int>(i), sub.indexRef, true, indexUsed[k]);
       }
-      addItem(static_cast<int>(i), static_cast<int>(r), false, used);
+      if (part == 0) {
+        addItem(static_cast<int>(i), static_cast<int>(r), false, used);
+      } else {
+        addItem(static_cast<int>(i), static_cast<int>(r), false, used, 1);
+        addItem(static_cast<int>(i), static_cast<int>(r), false, used, 2);
+      }
     }
   }
   // Replicated index values first (the others' executors read them), index

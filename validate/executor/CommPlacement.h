@@ -37,7 +37,12 @@
 // together here), or where the plan has no paths. Such a placement is moved
 // one level in until none remains; each move is counted in
 // ExecProgram::refinements, and every placement is listed in
-// ExecProgram::placements.
+// ExecProgram::placements. Except (thesis section 3.3.1) where those
+// dependences are all the statement's own, carried by that loop, through
+// the element one iteration alone writes (A(I) = F(A(K))): the loop node is
+// split at that source iteration (Node::split) and the fetch made before
+// the iterations up to it and again after it (CommAction::part), as the
+// estimator prices it (RhsFacts::splitLoop).
 //
 // Fetches of the same array and kind before the same node share one action;
 // an action is invariant (its plan, or an indirect action's schedule, built

@@ -94,6 +94,7 @@ public:
   void write(int array, const int64_t *idx, double v) override;
   bool runs(int stmt, const int64_t *iv) override;
   void beforeNode(int node, const int64_t *iv) override;
+  void beforePart(int node, const int64_t *iv, int part, int64_t first, int64_t last) override;
   void beforeLoop(int slot, const int64_t *iv) override;
   void beforeStatement(int stmt, const int64_t *iv) override;
   void beginRegion(int node) override;
@@ -158,6 +159,8 @@ private:
   bool inRange(int a, const int64_t *idx) const;
   void executors(int s, const int64_t *iv, std::vector<int64_t> &out);
   template <class F> void instances(const CommItem &it, int level, F &&f);
+  /// Runs the actions placed before `node` for part `part` (CommAction::part).
+  void runActions(int node, int part);
   void runDirect(int action);
   void runIndirect(int action);
   bool inspect(int action, Plan &plan);
@@ -202,13 +205,18 @@ private:
   std::vector<char> viaPartials_;
   int current_ = -1; // the reduction into an array element now running
   std::vector<Plan> plans_;        // per action
+  /// While a split loop's part runs its communication: the loop's slot and
+  /// the part's iterations, which instances() enumerates instead of all.
+  struct Part { int slot = -1; int64_t first = 0, last = 0; };
+  std::optional<Part> part_;
   double pending_ = 0;
   std::vector<int64_t> scratchIv_;
 };
 
 /// Calls f(iv) for every instance of the item's statement inside the node it
 /// is placed before (loops from `level` inwards; for a bound's item, those
-/// outside the bounded loop), the outer indices current.
+/// outside the bounded loop; of a split loop, the part's iterations), the
+/// outer indices current.
 template <class F> void DistributedMemory::instances(const CommItem &it, int level, F &&f) {
   const CStmt &st = x_.stmts[it.stmt];
   const int end = it.boundLoop >= 0 ? it.boundLoop : st.depth();
@@ -218,6 +226,10 @@ template <class F> void DistributedMemory::instances(const CommItem &it, int lev
     if (k >= end) { f(iv.data()); return; }
     const CLoop &l = x_.loops[st.loops[k]];
     int64_t lo = in_->bound(l.lower, iv.data()), hi = in_->bound(l.upper, iv.data());
+    if (k == level && part_ && part_->slot == st.loops[k]) {
+      lo = part_->first;
+      hi = part_->last;
+    }
     int64_t &i = iv[st.loops[k]];
     if (l.step > 0) for (i = lo; i <= hi; i += l.step) self(self, k + 1);
     else for (i = lo; i >= hi; i += l.step) self(self, k + 1);

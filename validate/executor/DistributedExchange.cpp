@@ -18,10 +18,20 @@
 
 namespace dlayout::exec {
 
-void DistributedMemory::beforeNode(int node, const int64_t *) {
+void DistributedMemory::beforeNode(int node, const int64_t *) { runActions(node, 0); }
+
+void DistributedMemory::beforePart(int node, const int64_t *, int part, int64_t first,
+                                   int64_t last) {
+  part_ = Part{x_.nodes[node].index, first, last};
+  runActions(node, part);
+  part_.reset();
+}
+
+void DistributedMemory::runActions(int node, int part) {
   flushCompute();
   double t0 = MPI_Wtime();
   for (int a : x_.nodes[node].actions) {
+    if (x_.actions[a].part != part) continue;
     countedAs(static_cast<size_t>(x_.actions[a].array), [&] {
       if (x_.actions[a].replicate) runReplicate(a);
       else if (x_.actions[a].indirect) runIndirect(a);

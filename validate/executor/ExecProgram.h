@@ -42,6 +42,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -189,6 +190,10 @@ struct CommItem {
 struct CommAction {
   int array = -1;
   int level = 0; // items' placement level: the node is at depth level + 1
+  /// Before a split loop node (Node::split): 1 for the iterations up to and
+  /// including the source iteration, run before the node; 2 for those after
+  /// it, run between the two. 0: every iteration, before the node.
+  int part = 0;
   bool indirect = false;  // inspector/executor (Schedule) instead of a
                           // schedule every rank computes
   bool invariant = false; // same elements in every execution: reuse
@@ -197,6 +202,18 @@ struct CommAction {
                           // side's index values, a loop's bound elements,
                           // for a whole loop)
   std::vector<CommItem> items;
+};
+
+/// Section 3.3.1 of the thesis (A(I) = F(A(K)) in loop I): the iteration
+/// numerator(iv) / divisor of a loop, the only one that writes what a read
+/// in its body fetches; none where the division leaves a remainder.
+struct SourceIteration {
+  Affine numerator;
+  int64_t divisor = 1;
+  bool operator==(const SourceIteration &o) const {
+    return numerator.terms == o.numerator.terms && numerator.constant == o.numerator.constant &&
+           divisor == o.divisor;
+  }
 };
 
 struct Node {
@@ -209,6 +226,10 @@ struct Node {
   /// the enclosing node whose replicating CommAction gathers them for every
   /// entry (-1: broadcast by their home on each entry).
   int boundsGatheredAt = -1;
+  /// A loop whose fetches of what one iteration writes are split there
+  /// (CommAction::part): the values read before it are fetched before the
+  /// loop, those read after it once the source iteration has run.
+  std::optional<SourceIteration> split = std::nullopt;
 };
 
 struct CPhase {

@@ -78,13 +78,32 @@ void Interpreter::runNode(int n) {
   const CLoop &l = x_.loops[node.index];
   int64_t lo = bound(l.lower, iv_.data()), hi = bound(l.upper, iv_.data());
   int64_t &i = iv_[node.index];
+  // A split loop (section 3.3.1): the communication of the iterations up to
+  // the source iteration before them, of those after it once it has run.
+  std::optional<int64_t> source;
+  if (node.split) {
+    source = sourceIteration(*node.split, l, lo, hi);
+    m_.beforePart(n, iv_.data(), 1, lo, source.value_or(hi));
+  }
+  auto iteration = [&] {
+    for (int c : node.children) runNode(c);
+    if (source && i == *source && i != hi) m_.beforePart(n, iv_.data(), 2, i + l.step, hi);
+  };
   if (l.step > 0)
-    for (i = lo; i <= hi; i += l.step)
-      for (int c : node.children) runNode(c);
+    for (i = lo; i <= hi; i += l.step) iteration();
   else
-    for (i = lo; i >= hi; i += l.step)
-      for (int c : node.children) runNode(c);
+    for (i = lo; i >= hi; i += l.step) iteration();
   if (!node.reductions.empty()) m_.endRegion(n);
+}
+
+std::optional<int64_t> Interpreter::sourceIteration(const SourceIteration &split, const CLoop &l,
+                                                    int64_t lo, int64_t hi) const {
+  const int64_t num = split.numerator.eval(iv_.data());
+  if (num % split.divisor != 0) return std::nullopt;
+  const int64_t v = num / split.divisor;
+  const bool inside = l.step > 0 ? lo <= v && v <= hi : hi <= v && v <= lo;
+  if (!inside || (v - lo) % l.step != 0) return std::nullopt;
+  return v;
 }
 
 int64_t Interpreter::bound(const CBound &b, const int64_t *iv) {

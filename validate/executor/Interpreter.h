@@ -10,6 +10,8 @@
 // Hooks, called on every rank in the same order (the control flow is
 // replicated: loop bounds depend only on parameters and outer indices):
 //   beforeNode   before a node runs: the communication placed there;
+//   beforePart   before the iterations up to a split loop's source
+//                iteration, and before those after it (section 3.3.1);
 //   beginRegion / endRegion   around a loop holding scalar reductions;
 //   runs         whether this processor runs the statement instance;
 //   executed     after an instance ran (charge its operations).
@@ -21,6 +23,7 @@
 #include "validate/executor/ExecProgram.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace dlayout::exec {
@@ -32,6 +35,10 @@ public:
   virtual void write(int array, const int64_t *idx, double v) = 0;
   virtual bool runs(int stmt, const int64_t *iv) { return true; }
   virtual void beforeNode(int node, const int64_t *iv) {}
+  /// Before part `part` of a split loop node (Node::split): its iterations
+  /// [first, last] in the loop's order, the communication placed for them
+  /// (CommAction::part).
+  virtual void beforePart(int node, const int64_t *iv, int part, int64_t first, int64_t last) {}
   /// Before a loop whose bounds are expressions: their elements (every rank
   /// evaluates every bound).
   virtual void beforeLoop(int slot, const int64_t *iv) {}
@@ -74,6 +81,9 @@ public:
 
 private:
   void runNode(int n);
+  /// The source iteration of a split loop when it is one of [lo, hi]'s.
+  std::optional<int64_t> sourceIteration(const SourceIteration &split, const CLoop &l,
+                                         int64_t lo, int64_t hi) const;
   void runStatement(int s);
 
   const ExecProgram &x_;
