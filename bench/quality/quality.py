@@ -211,6 +211,11 @@ def estimate_split(model_path, params, machine, procs, layout, tmp):
     return {p["id"]: (p["computation_seconds"], p["communication_seconds"]) for p in est["phases"]}, None
 
 
+# The layouts validate's "all" runs at most: the recommended one, five
+# alternatives, 1-D BLOCK on each of up to three dimensions and BLOCK x BLOCK.
+MOST_LAYOUTS = 10
+
+
 def validate(model_path, params, machine, procs, layouts, timeout, tmp):
     args = ["validate"] + common_args(model_path, params, machine, procs) + [
         "--backend", "simgrid", "--format", "json", "--timeout", str(int(timeout))]
@@ -221,7 +226,11 @@ def validate(model_path, params, machine, procs, layouts, timeout, tmp):
         with os.fdopen(fd, "w") as f:
             json.dump(layouts, f)
         args += ["--layouts", lf]
-    doc, wall, _ = run(args, timeout + 60)
+    # `timeout` bounds each layout's job (validate enforces it); this bounds
+    # the whole run, every layout one after another ("all": at most
+    # MOST_LAYOUTS), against a hang of validate itself.
+    count = MOST_LAYOUTS if isinstance(layouts, str) else len(layouts)
+    doc, wall, _ = run(args, timeout * count + 60)
     return doc, wall
 
 
