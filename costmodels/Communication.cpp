@@ -104,13 +104,14 @@ bool perOuterIteration(const StatementFacts &sf, const ReferenceTerms &rt,
   return vectorised.empty() || rt.tiles <= 1;
 }
 
-/// The seconds of one message of c, a term of statement sf. Beyond Table
-/// 6.1 (exactOwners): a Shift that one processor alone sends is one
-/// Transfer; a Reduction into a scalar reaches every member (the scalar is
-/// replicated), an all-reduce; the Scatters of tiles whose roots take turns
-/// (Senders::share) run at once, an all-to-all (fig5_2's B(J,3*I) to A's
-/// rows): a processor sends its own tiles' p - 1 messages and, on a
-/// half-duplex machine, takes one of each other tile in turn.
+} // namespace
+
+// Beyond Table 6.1 (exactOwners): a Shift that one processor alone sends is one
+// Transfer; a Reduction into a scalar reaches every member (the scalar is
+// replicated), an all-reduce; the Scatters of tiles whose roots take turns
+// (Senders::share) run at once, an all-to-all (fig5_2's B(J,3*I) to A's
+// rows): a processor sends its own tiles' p - 1 messages and, on a
+// half-duplex machine, takes one of each other tile in turn.
 double messageSeconds(const CommCost &c, const StatementFacts &sf, const PrimitiveCosts &costs,
                       const CommunicationOptions &opts) {
   if (!opts.terms.exactOwners)
@@ -126,8 +127,6 @@ double messageSeconds(const CommCost &c, const StatementFacts &sf, const Primiti
   }
   return costs.cost(c.prim, c.bytes, c.group, c.span);
 }
-
-} // namespace
 
 std::string CommCost::describe() const {
   std::string s = rule;

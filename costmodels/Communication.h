@@ -121,6 +121,11 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
                             const CommunicationOptions &opts,
                             std::vector<CommCost> &out);
 
+/// The seconds of one message of c, a term of statement sf (Table 6.1's
+/// primitive cost, with the exact-owner cases of Communication.cpp).
+double messageSeconds(const CommCost &c, const StatementFacts &sf, const PrimitiveCosts &costs,
+                      const CommunicationOptions &opts);
+
 /// One statement's communication, as statementCommunication gives it.
 struct StatementComm {
   const StatementFacts *sf = nullptr;

@@ -2,6 +2,7 @@
 
 #include "costmodels/Estimate.h"
 #include "costmodels/Subsumption.h"
+#include "costmodels/FetchBound.h"
 #include "costmodels/Computation.h"
 #include "costmodels/LayoutView.h"
 #include "costmodels/ProgramAnalysis.h"
@@ -90,6 +91,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
   if (cmo.coalescing) {
     coalesceAcrossStatements(comm, costs);
     dropSubsumedFetches(comm, lv);
+    boundFetches(comm, lv, pf, costs, cmo);
   }
   for (size_t k = 0; k < comm.size(); ++k) {
     const StatementFacts &sf = *comm[k].sf;

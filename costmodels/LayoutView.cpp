@@ -6,6 +6,31 @@
 
 namespace dlayout::cost {
 
+int64_t DimDist::heldBy(int64_t c) const {
+  if (!onMesh() || kind == DistKind::Indirect)
+    return extent;
+  if (kind == DistKind::GeneralBlock)
+    return std::min(block, extent);
+  // Indices t = i - o_k from t0 to t0 + extent; processor c holds the t
+  // with floor(t / b) mod N = c. Shifted by whole rounds of N blocks to
+  // count from zero.
+  const int64_t round = block * procs;
+  int64_t t0 = lower - offset;
+  if (t0 < 0)
+    t0 += (-t0 / round + 1) * round;
+  auto below = [&](int64_t x) { // t in [0, x) held by c
+    return x / round * block + std::clamp(x % round - c * block, int64_t(0), block);
+  };
+  return below(t0 + extent) - below(t0);
+}
+
+int64_t ArrayDist::heldBy(const std::vector<int64_t> &coords) const {
+  int64_t n = 1;
+  for (const DimDist &d : dims)
+    n *= d.heldBy(d.onMesh() && size_t(d.meshDim) < coords.size() ? coords[size_t(d.meshDim)] : 0);
+  return n;
+}
+
 namespace {
 
 std::string meshText(const std::vector<int64_t> &mesh) {
@@ -22,6 +47,7 @@ Result<DimDist> resolveDim(const DimLayout &d, const ArrayDim &ad,
   out.kind = d.kind;
   out.extent = std::max<int64_t>(ad.extent, 1);
   out.offset = ad.lower + d.offset;
+  out.lower = ad.lower;
   out.overlapLeft = d.overlapLeft;
   out.overlapRight = d.overlapRight;
   bool wantsMesh =

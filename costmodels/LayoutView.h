@@ -33,6 +33,7 @@ struct DimDist {
   int64_t block = 1;  // b_k
   int64_t offset = 1; // o_k
   int64_t extent = 1;
+  int64_t lower = 1; // the array dimension's lower bound
   int64_t overlapLeft = 0, overlapRight = 0;
 
   /// Spread over a mesh dimension (possibly of one processor).
@@ -44,6 +45,11 @@ struct DimDist {
     return kind == DistKind::Block || kind == DistKind::GeneralBlock ||
            (kind == DistKind::BlockCyclic && block * procs >= extent);
   }
+  /// The elements of the dimension the processor at coordinate c of its
+  /// mesh dimension holds: its indices i with f(A_k, i) = c; every element
+  /// off the mesh. A general_block's largest block, an indirect map's whole
+  /// extent (bounds, not counts).
+  int64_t heldBy(int64_t c) const;
 };
 
 struct ArrayDist {
@@ -59,6 +65,8 @@ struct ArrayDist {
         return true;
     return false;
   }
+  /// The elements the processor at `coords` holds (DimDist::heldBy).
+  int64_t heldBy(const std::vector<int64_t> &coords) const;
 };
 
 struct LayoutView {

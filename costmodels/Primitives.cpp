@@ -7,6 +7,7 @@
 
 #include "costmodels/Primitives.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace dlayout {
@@ -35,6 +36,47 @@ const char *toString(Primitive p) {
     return "IDM";
   }
   return "Transfer";
+}
+
+namespace {
+
+double messagesPerRepetition(const std::string &primitive, int64_t group) {
+  const double g = double(std::max<int64_t>(group, 1));
+  if (primitive == "Transfer" || primitive == "Shift")
+    return 1;
+  if (g < 2)
+    return 0;
+  const bool rooted = primitive == toString(Primitive::OneToManyMulticast) ||
+                      primitive == toString(Primitive::ManyToManyMulticast) ||
+                      primitive == toString(Primitive::Scatter);
+  return rooted ? g - 1 : 1;
+}
+
+} // namespace
+
+Sent sentAt(const std::string &primitive, int64_t group, double repetitions, double messageBytes,
+            const Senders &senders, const std::vector<int64_t> &coords) {
+  const double part = senders.partAt(coords);
+  if (!senders.includes(coords) || part <= 0)
+    return {};
+  const double messages = messagesPerRepetition(primitive, group) * repetitions * senders.share;
+  return {messages, messages * messageBytes * part};
+}
+
+std::vector<std::vector<int64_t>> meshCoordinates(const std::vector<int64_t> &mesh) {
+  std::vector<std::vector<int64_t>> all;
+  std::vector<int64_t> at(mesh.size(), 0);
+  for (bool more = !mesh.empty(); more;) {
+    all.push_back(at);
+    more = false;
+    for (size_t d = 0; d < mesh.size() && !more; ++d) {
+      if (++at[d] < mesh[d])
+        more = true;
+      else
+        at[d] = 0;
+    }
+  }
+  return all;
 }
 
 int compositionRank(Primitive p) {

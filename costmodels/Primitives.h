@@ -37,6 +37,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -108,6 +109,24 @@ struct Senders {
     return part;
   }
 };
+
+/// What the processor at `coords` sends for a term of `primitive`
+/// (toString's name, or "Inspector" / "Executor") over `group`, repeated
+/// `repetitions` times with messages of `messageBytes`: its share of the
+/// repetitions and its part of the data (Senders), each repetition's
+/// messages counted as the validate runtime's Counters count them (a
+/// collective as its flat algorithm): a multicast or scatter root sends
+/// group - 1, every other sender one (a Reduction's member, a Gather's
+/// source), a collective over one processor none. What validate predicts
+/// for the busiest processor, and FetchBound.h bounds.
+struct Sent {
+  double messages = 0, bytes = 0;
+};
+Sent sentAt(const std::string &primitive, int64_t group, double repetitions, double messageBytes,
+            const Senders &senders, const std::vector<int64_t> &coords);
+
+/// Every coordinate of a mesh, the first dimension fastest.
+std::vector<std::vector<int64_t>> meshCoordinates(const std::vector<int64_t> &mesh);
 
 /// Rank in the composition order of Table 4.6 (1 = Reduction ... 6 =
 /// ManyToManyMulticast; D-Scatter ranks with Scatter, D-Gather with Gather,

@@ -27,20 +27,6 @@ using nlohmann::json;
 
 namespace {
 
-/// Messages one (busiest) processor sends for a term, counted as the
-/// runtime's Counters count them (validate/runtime/Counters.h: a collective
-/// as its flat algorithm): a multicast root, a ring member or a scatter root
-/// sends g - 1, every other sender one (a Reduction's member, a Gather's
-/// source), a collective over one processor none; each carries messageBytes.
-double messagesSent(const EstimateTerm &t) {
-  double g = std::max<int64_t>(t.groupSize, 1);
-  const std::string &p = t.primitive;
-  bool pointToPoint = p == "Transfer" || p == "Shift";
-  if (!pointToPoint && g < 2) return 0; // a collective over one processor
-  double k = p == "OneToManyMulticast" || p == "ManyToManyMulticast" || p == "Scatter" ? g - 1 : 1;
-  return k * t.repetitions * t.senders.share;
-}
-
 /// The busiest processor's predicted messages and bytes sent, as the
 /// measured figures are the busiest rank's: each term counts on the
 /// processors that send it (EstimateTerm::senders; dflux's boundary Shifts
@@ -50,21 +36,15 @@ double messagesSent(const EstimateTerm &t) {
 std::pair<double, double> busiestPredicted(const std::vector<const EstimateTerm *> &terms,
                                            const std::vector<int64_t> &mesh) {
   double messages = 0, bytes = 0;
-  std::vector<int64_t> at(mesh.size(), 0);
-  for (bool more = !mesh.empty(); more;) {
-    double m = 0, b = 0;
-    for (const EstimateTerm *t : terms)
-      if (double part = t->senders.partAt(at); t->senders.includes(at) && part > 0) {
-        m += messagesSent(*t);
-        b += messagesSent(*t) * t->messageBytes * part;
-      }
-    messages = std::max(messages, m);
-    bytes = std::max(bytes, b);
-    more = false; // the next coordinates, the first dimension fastest
-    for (size_t d = 0; d < mesh.size() && !more; ++d) {
-      if (++at[d] < mesh[d]) more = true;
-      else at[d] = 0;
+  for (const std::vector<int64_t> &at : meshCoordinates(mesh)) {
+    Sent all;
+    for (const EstimateTerm *t : terms) {
+      Sent one = sentAt(t->primitive, t->groupSize, t->repetitions, t->messageBytes, t->senders, at);
+      all.messages += one.messages;
+      all.bytes += one.bytes;
     }
+    messages = std::max(messages, all.messages);
+    bytes = std::max(bytes, all.bytes);
   }
   return {messages, bytes};
 }

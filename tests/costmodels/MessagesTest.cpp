@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Helpers.h"
+#include "costmodels/LayoutView.h"
 
 namespace dlayout::test {
 namespace {
@@ -451,14 +452,14 @@ std::vector<EstimateTerm> fillReplicated(int64_t rows, int64_t cols) {
   return comm(run(b.build(), l), s, "Z");
 }
 
-TEST(Subsumption, AnotherStatementsFetchCarriesTheElements) {
-  // fig2_2 (samples/paradigm/fig2_2.F), reduced: DO MP / DO MQ = 1, MP /
-  // DO MI: X(MI,MQ) += V(MP,MI); X(MI,MP) += V(MQ,MI). Rows of X and V
-  // blocked: V is fetched once before the MP loop for both statements,
-  // each owner of X's row MI taking V(:,MI). The second's rows 1 .. MP
-  // hold the first's row MP, so the first adds no message. With X's
-  // columns blocked instead, the two run on other owners (column MQ's,
-  // column MP's), and both fetch.
+/// fig2_2 (samples/paradigm/fig2_2.F), reduced: DO MP / DO MQ = 1, MP /
+/// DO MI: X(MI,MQ) += V(MP,MI); X(MI,MP) += V(MQ,MI). The program and its
+/// two statements.
+struct Fig2_2 {
+  Program p;
+  std::string s5, s6;
+};
+Fig2_2 fig2_2() {
   ModelBuilder b;
   b.param("N", n);
   b.array("X", {n, n});
@@ -475,13 +476,75 @@ TEST(Subsumption, AnotherStatementsFetchCarriesTheElements) {
   // X(MI,MQ) and X(MI,MP) meet where MQ = MP: one loop copy holds both.
   b.dep(s5, s6, Dependence::Kind::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
   b.dep(s6, s5, Dependence::Kind::Flow, "X", mp, {"<", "*", "="}, {1, 0, 0});
-  Program p = b.build();
+  return {b.build(), s5, s6};
+}
+
+TEST(Subsumption, AnotherStatementsFetchCarriesTheElements) {
+  // Rows of X and V blocked: V is fetched once before the MP loop for both
+  // statements, each owner of X's row MI taking V(:,MI). The second's rows
+  // 1 .. MP hold the first's row MP, so the first adds no message. With
+  // X's columns blocked instead, the two run on other owners (column MQ's,
+  // column MP's), and both fetch.
+  const auto [p, s5, s6] = fig2_2();
   Estimate rows = run(p, layout({N}, {{"X", {block(0), collapsed()}}, {"V", {block(0), collapsed()}}}));
   EXPECT_TRUE(comm(rows, s5, "V").empty());
   EXPECT_FALSE(comm(rows, s6, "V").empty());
   Estimate cols = run(p, layout({N}, {{"X", {collapsed(), block(0)}}, {"V", {block(0), collapsed()}}}));
   EXPECT_FALSE(comm(cols, s5, "V").empty());
   EXPECT_FALSE(comm(cols, s6, "V").empty());
+}
+
+TEST(FetchBound, OneFetchSendsAProcessorsPartOnceToEachOther) {
+  // X by columns, V by columns or rows: the two statements run on other
+  // owners and both fetch V before the nest; together they need all of V
+  // on every processor, where each alone needs most of it. The executor
+  // fetches V once, so each processor sends its part of V to each of the
+  // N - 1 others at most; the two statements' terms are bounded by that
+  // (FetchBound.h). Their sum was 7/6 of it by columns, 5/3 by rows.
+  const auto [p, s5, s6] = fig2_2();
+  const double bound = double(n * n / N) * 8 * (N - 1);
+  for (const auto &v : {std::vector<DimLayout>{collapsed(), block(0)},
+                        std::vector<DimLayout>{block(0), collapsed()}}) {
+    Estimate e = run(p, layout({N}, {{"X", {collapsed(), block(0)}}, {"V", v}}));
+    std::vector<EstimateTerm> terms = comm(e, s5, "V");
+    for (const EstimateTerm &t : comm(e, s6, "V"))
+      terms.push_back(t);
+    ASSERT_GE(terms.size(), 2u);
+    double busiest = 0;
+    for (int64_t q = 0; q < N; ++q) {
+      double sent = 0;
+      for (const EstimateTerm &t : terms)
+        sent += sentAt(t.primitive, t.groupSize, t.repetitions, t.messageBytes, t.senders, {q}).bytes;
+      EXPECT_LE(sent, bound * (1 + 1e-9)) << "processor " << q;
+      busiest = std::max(busiest, sent);
+    }
+    EXPECT_NEAR(busiest, bound, 1e-6 * bound);
+  }
+}
+
+TEST(FetchBound, HeldByCountsEachProcessorsElements) {
+  // Ten elements from index 1 on four processors; f(i) = floor((i - o) / b)
+  // mod 4 (Eq. 2.1), o the lower bound plus the layout's offset.
+  auto held = [](DistKind kind, int64_t block, int64_t offset) {
+    cost::DimDist d;
+    d.kind = kind;
+    d.meshDim = 0;
+    d.procs = 4;
+    d.block = block;
+    d.extent = 10;
+    d.lower = 1;
+    d.offset = 1 + offset;
+    std::vector<int64_t> n;
+    for (int64_t c = 0; c < 4; ++c)
+      n.push_back(d.heldBy(c));
+    return n;
+  };
+  EXPECT_EQ(held(DistKind::Block, 3, 0), (std::vector<int64_t>{3, 3, 3, 1}));
+  EXPECT_EQ(held(DistKind::Cyclic, 1, 0), (std::vector<int64_t>{3, 3, 2, 2}));
+  EXPECT_EQ(held(DistKind::BlockCyclic, 2, 0), (std::vector<int64_t>{4, 2, 2, 2}));
+  // Offset 1: index 1 is t = -1, on the last processor.
+  EXPECT_EQ(held(DistKind::Cyclic, 1, 1), (std::vector<int64_t>{3, 2, 2, 3}));
+  EXPECT_EQ(held(DistKind::Collapsed, 10, 0), (std::vector<int64_t>{10, 10, 10, 10}));
 }
 
 TEST(Senders, OneHoldersMulticastOverTheMeshStaysItsOwn) {
