@@ -185,6 +185,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.span = ct.span;
         c.shiftDim = ct.shiftDim;
         c.direction = ct.direction;
+        c.meshDim = ct.meshDim;
         if (opts.coalescing && ct.shiftDim >= 0) {
           c.carried = co.carried[i];
           c.carried.push_back(&rf);

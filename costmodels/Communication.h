@@ -107,6 +107,7 @@ struct CommCost {
   int64_t span = 1;       // processors along the mesh dimension it runs in
   int shiftDim = -1;      // a Shift's mesh dimension and direction (ComposedTerm)
   int direction = 0;
+  int meshDim = -1;       // the mesh dimension whose term it is; -1: several (ComposedTerm)
   Senders senders;
   /// A Shift under coalescing: the references whose elements its messages
   /// carry (its own among them).

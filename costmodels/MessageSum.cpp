@@ -47,36 +47,54 @@ void addRepeated(std::vector<CommCost> &one, std::vector<CommCost> &into) {
 bool MessageSum::add(const std::vector<CommCost> &terms, double weight) {
   if (started_ && terms.size() != sums_.size())
     return false;
-  if (!started_) {
-    sums_.resize(terms.size());
-    started_ = true;
-  }
   // Check every term before changing any sum.
   for (size_t i = 0; i < terms.size(); ++i) {
     const CommCost &c = terms[i];
     const int d = variesAlong(c);
     const bool multicast =
         c.prim == Primitive::OneToManyMulticast || c.prim == Primitive::ManyToManyMulticast;
-    if (!multicast || c.tiles > 1 || d == -2 || (d >= 0 && size_t(d) >= mesh_.size()) ||
-        (sums_[i].width >= 0 && c.rhs != sums_[i].form.rhs) ||
-        (d >= 0 && sums_[i].dim >= 0 && d != sums_[i].dim))
+    if (!multicast || c.tiles > 1 || (d >= 0 && size_t(d) >= mesh_.size()) ||
+        (d == -2 && processors() > kMaxSummedProcessors))
       return false;
+    if (!started_)
+      continue;
+    const Sum &s = sums_[i];
+    if (c.rhs != s.form.rhs)
+      return false;
+    if (d == -2 || s.dim == -2) {
+      // Per processor: the same multicast, over the same mesh dimensions.
+      if (c.meshDim != s.form.meshDim || c.prim != s.form.prim)
+        return false;
+    } else if (d >= 0 && s.dim >= 0 && d != s.dim) {
+      return false;
+    }
+  }
+  if (!started_) {
+    sums_.resize(terms.size());
+    started_ = true;
   }
   for (size_t i = 0; i < terms.size(); ++i) {
     const CommCost &c = terms[i];
     Sum &s = sums_[i];
     const int d = variesAlong(c);
-    if (d >= 0 && s.dim < 0) {
+    if (d == -2 && s.dim != -2)
+      perProcessor(s);
+    if (d >= 0 && s.dim == -1) {
       s.dim = d;
       s.byCoordinate.assign(size_t(mesh_[size_t(d)]), 0.0);
     }
     const double words = weight * c.words;
     int64_t width = 0;
-    if (d < 0) { // from every processor: as wide as any
+    if (s.dim == -2) {
+      for (size_t p = 0; p < coordinates_.size(); ++p)
+        if (c.senders.includes(coordinates_[p])) {
+          const double part = c.senders.partAt(coordinates_[p]);
+          s.byProcessor[p] += words * part;
+          width += part > 0;
+        }
+    } else if (d < 0) { // from every processor: as wide as any
       s.everywhere += words;
-      width = 1;
-      for (int64_t n : mesh_)
-        width *= n;
+      width = processors();
     } else {
       std::vector<int64_t> at(mesh_.size(), 0);
       const int64_t lo = c.senders.meshDim >= 0 ? c.senders.first : 0;
@@ -86,6 +104,7 @@ bool MessageSum::add(const std::vector<CommCost> &terms, double weight) {
         s.byCoordinate[size_t(k)] += words * c.senders.partAt(at);
         ++width;
       }
+      width *= processors() / mesh_[size_t(d)];
     }
     if (width > s.width) {
       s.width = width;
@@ -95,11 +114,34 @@ bool MessageSum::add(const std::vector<CommCost> &terms, double weight) {
   return true;
 }
 
+int64_t MessageSum::processors() const {
+  int64_t p = 1;
+  for (int64_t n : mesh_)
+    p *= n;
+  return p;
+}
+
+void MessageSum::perProcessor(Sum &s) {
+  if (coordinates_.empty())
+    coordinates_ = meshCoordinates(mesh_);
+  s.byProcessor.assign(coordinates_.size(), s.everywhere);
+  if (s.dim >= 0)
+    for (size_t p = 0; p < coordinates_.size(); ++p)
+      s.byProcessor[p] += s.byCoordinate[size_t(coordinates_[p][size_t(s.dim)])];
+  s.everywhere = 0;
+  s.byCoordinate.clear();
+  s.dim = -2;
+}
+
 std::vector<CommCost> MessageSum::result() const {
   std::vector<CommCost> out;
   for (const Sum &s : sums_) {
     CommCost c = s.form;
     c.senders.parts = nullptr;
+    if (s.dim == -2) {
+      out.push_back(perProcessorResult(s, std::move(c)));
+      continue;
+    }
     if (s.dim < 0) {
       c.words = s.everywhere;
       out.push_back(std::move(c));
@@ -128,6 +170,29 @@ std::vector<CommCost> MessageSum::result() const {
     out.push_back(std::move(c));
   }
   return out;
+}
+
+CommCost MessageSum::perProcessorResult(const Sum &s, CommCost c) const {
+  c.words = *std::max_element(s.byProcessor.begin(), s.byProcessor.end());
+  c.senders = Senders(-1, 0, 0, c.senders.share);
+  if (c.words <= 0)
+    return c;
+  // The parts along each mesh dimension: the largest sum of a processor
+  // at each coordinate, over the busiest's. Their product is 1 at the
+  // busiest processor (its sum exact) and at most 1 elsewhere.
+  Senders::Parts parts;
+  for (size_t m = 0; m < mesh_.size(); ++m) {
+    std::vector<double> along(size_t(mesh_[m]), 0.0);
+    for (size_t p = 0; p < coordinates_.size(); ++p) {
+      double &a = along[size_t(coordinates_[p][m])];
+      a = std::max(a, s.byProcessor[p] / c.words);
+    }
+    if (std::any_of(along.begin(), along.end(), [](double a) { return a != 1; }))
+      parts.emplace_back(int(m), std::move(along));
+  }
+  if (!parts.empty())
+    c.senders.parts = std::make_shared<const Senders::Parts>(std::move(parts));
+  return c;
 }
 
 } // namespace dlayout::cost

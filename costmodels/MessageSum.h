@@ -24,10 +24,21 @@
 // whose senders cover the most coordinates (J = 1's, where every block
 // holds part of the triangle).
 //
+// Where a sample's senders vary along several mesh dimensions (tred2's
+// Z(K,J) multicast over a whole 4 x 4 mesh, the triangle's rows and
+// columns on different ones), what each processor sends is summed
+// instead; the busiest processor's sum is the message size, and the parts
+// along each mesh dimension the largest sum at each coordinate over it
+// (a product, so exact at the busiest and at most the sum elsewhere). Its
+// terms must be alike in every sample: the same primitive over the same
+// mesh dimensions (Composition.h's meshDim), paired in order.
+//
 // The samples must have as many terms, each a multicast of the same array
-// reference along the same mesh dimension, not tiled; where they do not
-// (a partial-results exchange, whose owners change with the sample; a
-// message per tile), the message is not one sum, and add() says so.
+// reference along the same mesh dimension (or summed per processor as
+// above), not tiled; where they do not (a partial-results exchange, whose
+// owners change with the sample; a message per tile), the message is not
+// one sum, and add() says so. Meshes of more than kMaxSummedProcessors are
+// not summed per processor.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -38,6 +49,8 @@
 #include <vector>
 
 namespace dlayout::cost {
+
+inline constexpr int64_t kMaxSummedProcessors = 1 << 14;
 
 /// Adds the terms of one sample of a loop they are repeated in to those of
 /// the others: a term moving the same primitive over the same group from
@@ -62,12 +75,19 @@ public:
 private:
   struct Sum {
     CommCost form;                    // the widest sample's term
-    int64_t width = -1;               // the coordinates its senders cover
-    int dim = -1;                     // the mesh dimension summed along; -1: none
+    int64_t width = -1;               // the processors its senders cover
+    int dim = -1;                     // the mesh dimension summed along; -1: none; -2: per processor
     std::vector<double> byCoordinate; // words sent, per coordinate along dim
     double everywhere = 0;            // words every coordinate sends (dim -1)
+    std::vector<double> byProcessor;  // dim -2: words sent, per processor (coordinates_)
   };
+  int64_t processors() const;
+  /// Turns s into a sum per processor (dim -2).
+  void perProcessor(Sum &s);
+  CommCost perProcessorResult(const Sum &s, CommCost c) const;
+
   std::vector<int64_t> mesh_;
+  std::vector<std::vector<int64_t>> coordinates_; // the mesh's, once a sum is per processor
   std::vector<Sum> sums_;
   bool started_ = false;
 };
