@@ -44,23 +44,13 @@ void addRepeated(std::vector<CommCost> &one, std::vector<CommCost> &into) {
   }
 }
 
-bool MessageSum::add(const std::vector<CommCost> &terms, double weight) {
-  if (started_ && terms.size() != sums_.size())
+bool MessageSum::pairs(const std::vector<CommCost> &terms) const {
+  if (terms.size() != sums_.size())
     return false;
-  // Check every term before changing any sum.
   for (size_t i = 0; i < terms.size(); ++i) {
     const CommCost &c = terms[i];
-    const int d = variesAlong(c);
-    const bool multicast =
-        c.prim == Primitive::OneToManyMulticast || c.prim == Primitive::ManyToManyMulticast;
-    if (!multicast || c.tiles > 1 || (d >= 0 && size_t(d) >= mesh_.size()) ||
-        (d == -2 && processors() > kMaxSummedProcessors))
-      return false;
-    if (!started_)
-      continue;
     const Sum &s = sums_[i];
-    if (c.rhs != s.form.rhs)
-      return false;
+    const int d = variesAlong(c);
     if (d == -2 || s.dim == -2) {
       // Per processor: the same multicast, over the same mesh dimensions.
       if (c.meshDim != s.form.meshDim || c.prim != s.form.prim)
@@ -68,6 +58,38 @@ bool MessageSum::add(const std::vector<CommCost> &terms, double weight) {
     } else if (d >= 0 && s.dim >= 0 && d != s.dim) {
       return false;
     }
+  }
+  return true;
+}
+
+bool MessageSum::rooted(const std::vector<CommCost> &terms) {
+  return std::all_of(terms.begin(), terms.end(),
+                     [](const CommCost &c) { return c.prim == Primitive::OneToManyMulticast; });
+}
+
+bool MessageSum::add(const std::vector<CommCost> &terms, double weight) {
+  // Check every term before changing any sum.
+  for (const CommCost &c : terms) {
+    const int d = variesAlong(c);
+    const bool multicast =
+        c.prim == Primitive::OneToManyMulticast || c.prim == Primitive::ManyToManyMulticast;
+    if (!multicast || c.tiles > 1 || (d >= 0 && size_t(d) >= mesh_.size()) ||
+        (d == -2 && processors() > kMaxSummedProcessors) ||
+        (started_ && !sums_.empty() && c.rhs != sums_.front().form.rhs))
+      return false;
+  }
+  if (started_ && !collapsed_ && !pairs(terms)) {
+    if (processors() > kMaxSummedProcessors || !rooted(terms) ||
+        !std::all_of(sums_.begin(), sums_.end(), [](const Sum &s) {
+          return s.width < 0 || s.form.prim == Primitive::OneToManyMulticast;
+        }))
+      return false;
+    collapse();
+  }
+  if (collapsed_) {
+    for (const CommCost &c : terms)
+      addSent(sums_.front(), c, weight);
+    return true;
   }
   if (!started_) {
     sums_.resize(terms.size());
@@ -133,11 +155,57 @@ void MessageSum::perProcessor(Sum &s) {
   s.dim = -2;
 }
 
+void MessageSum::collapse() {
+  Sum all;
+  all.dim = -2;
+  if (coordinates_.empty())
+    coordinates_ = meshCoordinates(mesh_);
+  all.byProcessor.assign(coordinates_.size(), 0.0);
+  for (Sum &s : sums_) {
+    if (s.width < 0)
+      continue;
+    if (s.dim != -2)
+      perProcessor(s);
+    const double m = messagesPerRepetition(s.form.primitive, s.form.group) * s.form.senders.share;
+    for (size_t p = 0; p < coordinates_.size(); ++p)
+      all.byProcessor[p] += m * s.byProcessor[p];
+    widest(all, s.form, s.width);
+  }
+  sums_.assign(1, std::move(all));
+  collapsed_ = true;
+}
+
+void MessageSum::addSent(Sum &all, const CommCost &c, double weight) {
+  int64_t width = 0;
+  for (size_t p = 0; p < coordinates_.size(); ++p) {
+    const Sent sent = sentAt(c.primitive, c.group, 1, weight * c.words, c.senders, coordinates_[p]);
+    all.byProcessor[p] += sent.bytes;
+    width += sent.bytes > 0;
+  }
+  widest(all, c, width);
+}
+
+void MessageSum::widest(Sum &all, const CommCost &c, int64_t width) {
+  // The form whose messages reach the most processors, then the widest.
+  if (all.width < 0 || c.group > all.form.group || (c.group == all.form.group && width > all.width)) {
+    all.form = c;
+    all.width = width;
+  }
+}
+
 std::vector<CommCost> MessageSum::result() const {
   std::vector<CommCost> out;
   for (const Sum &s : sums_) {
     CommCost c = s.form;
     c.senders.parts = nullptr;
+    if (collapsed_) { // message-words per processor: the form's messages carry them
+      c.senders.share = 1;
+      c = perProcessorResult(s, std::move(c));
+      const double m = messagesPerRepetition(c.primitive, c.group);
+      c.words = m > 0 ? c.words / m : 0;
+      out.push_back(std::move(c));
+      continue;
+    }
     if (s.dim == -2) {
       out.push_back(perProcessorResult(s, std::move(c)));
       continue;

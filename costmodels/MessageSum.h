@@ -31,7 +31,16 @@
 // along each mesh dimension the largest sum at each coordinate over it
 // (a product, so exact at the busiest and at most the sum elsewhere). Its
 // terms must be alike in every sample: the same primitive over the same
-// mesh dimensions (Composition.h's meshDim), paired in order.
+// mesh dimensions (Composition.h's meshDim), paired in order. Where they
+// are not -- tred2's Z(K,J) into a replicated E on 4 x 4, one multicast
+// over the whole mesh at some samples, one along each mesh dimension
+// (Table 4.5) at others -- and every term is a OneToManyMulticast, the
+// samples are joined into one sum of what each processor sends, messages
+// times words, carried by the form whose group is the largest (its
+// messages per repetition dividing the busiest's sum). A
+// ManyToManyMulticast's terms say every member sends its share, which the
+// executor's sends do not follow closely enough to sum: such samples are
+// not summed.
 //
 // The samples must have as many terms, each a multicast of the same array
 // reference along the same mesh dimension (or summed per processor as
@@ -82,14 +91,24 @@ private:
     std::vector<double> byProcessor;  // dim -2: words sent, per processor (coordinates_)
   };
   int64_t processors() const;
+  /// Whether a sample's terms pair with the sums' in order (see above).
+  bool pairs(const std::vector<CommCost> &terms) const;
   /// Turns s into a sum per processor (dim -2).
   void perProcessor(Sum &s);
+  static bool rooted(const std::vector<CommCost> &terms);
+  /// Joins the sums into one of what each processor sends (collapsed_).
+  void collapse();
+  void addSent(Sum &all, const CommCost &c, double weight);
+  static void widest(Sum &all, const CommCost &c, int64_t width);
   CommCost perProcessorResult(const Sum &s, CommCost c) const;
 
   std::vector<int64_t> mesh_;
   std::vector<std::vector<int64_t>> coordinates_; // the mesh's, once a sum is per processor
   std::vector<Sum> sums_;
   bool started_ = false;
+  /// The samples' terms did not pair: one sum of the message-words
+  /// (messages times words) each processor sends, over every term.
+  bool collapsed_ = false;
 };
 
 } // namespace dlayout::cost

@@ -38,8 +38,6 @@ const char *toString(Primitive p) {
   return "Transfer";
 }
 
-namespace {
-
 double messagesPerRepetition(const std::string &primitive, int64_t group) {
   const double g = double(std::max<int64_t>(group, 1));
   if (primitive == "Transfer" || primitive == "Shift")
@@ -51,8 +49,6 @@ double messagesPerRepetition(const std::string &primitive, int64_t group) {
                       primitive == toString(Primitive::Scatter);
   return rooted ? g - 1 : 1;
 }
-
-} // namespace
 
 Sent sentAt(const std::string &primitive, int64_t group, double repetitions, double messageBytes,
             const Senders &senders, const std::vector<int64_t> &coords) {

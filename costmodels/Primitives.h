@@ -110,14 +110,17 @@ struct Senders {
   }
 };
 
-/// What the processor at `coords` sends for a term of `primitive`
-/// (toString's name, or "Inspector" / "Executor") over `group`, repeated
+/// Messages one sender sends in one repetition of a term of `primitive`
+/// (toString's name, or "Inspector" / "Executor") over `group`, counted as
+/// the validate runtime's Counters count them (a collective as its flat
+/// algorithm): a multicast or scatter root sends group - 1, every other
+/// sender one (a Reduction's member, a Gather's source), a collective over
+/// one processor none.
+double messagesPerRepetition(const std::string &primitive, int64_t group);
+
+/// What the processor at `coords` sends for such a term, repeated
 /// `repetitions` times with messages of `messageBytes`: its share of the
-/// repetitions and its part of the data (Senders), each repetition's
-/// messages counted as the validate runtime's Counters count them (a
-/// collective as its flat algorithm): a multicast or scatter root sends
-/// group - 1, every other sender one (a Reduction's member, a Gather's
-/// source), a collective over one processor none. What validate predicts
+/// repetitions and its part of the data (Senders). What validate predicts
 /// for the busiest processor, and FetchBound.h bounds.
 struct Sent {
   double messages = 0, bytes = 0;
