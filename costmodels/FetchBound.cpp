@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 namespace dlayout::cost {
@@ -30,7 +31,7 @@ void boundFetches(std::vector<StatementComm> &comm, const LayoutView &lv, const 
       // message serving several references carries elements other
       // processors may hold.
       if (c.placement != -1 || c.pipelined || c.rhs < 0 || c.sharedBy > 1 ||
-          c.carried.size() > 1 || c.primitive != std::string(toString(c.prim)))
+          c.carried.size() > 1 || std::string_view(c.primitive) != toString(c.prim))
         continue;
       fetches[{sf.phase, sf.path[0], sf.rhs[size_t(c.rhs)].ref.array}].push_back({k, n});
     }

@@ -38,7 +38,7 @@ const char *toString(Primitive p) {
   return "Transfer";
 }
 
-double messagesPerRepetition(const std::string &primitive, int64_t group) {
+double messagesPerRepetition(std::string_view primitive, int64_t group) {
   const double g = double(std::max<int64_t>(group, 1));
   if (primitive == "Transfer" || primitive == "Shift")
     return 1;
@@ -50,7 +50,7 @@ double messagesPerRepetition(const std::string &primitive, int64_t group) {
   return rooted ? g - 1 : 1;
 }
 
-Sent sentAt(const std::string &primitive, int64_t group, double repetitions, double messageBytes,
+Sent sentAt(std::string_view primitive, int64_t group, double repetitions, double messageBytes,
             const Senders &senders, const std::vector<int64_t> &coords) {
   const double part = senders.partAt(coords);
   if (!senders.includes(coords) || part <= 0)

@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -116,7 +117,7 @@ struct Senders {
 /// algorithm): a multicast or scatter root sends group - 1, every other
 /// sender one (a Reduction's member, a Gather's source), a collective over
 /// one processor none.
-double messagesPerRepetition(const std::string &primitive, int64_t group);
+double messagesPerRepetition(std::string_view primitive, int64_t group);
 
 /// What the processor at `coords` sends for such a term, repeated
 /// `repetitions` times with messages of `messageBytes`: its share of the
@@ -125,7 +126,7 @@ double messagesPerRepetition(const std::string &primitive, int64_t group);
 struct Sent {
   double messages = 0, bytes = 0;
 };
-Sent sentAt(const std::string &primitive, int64_t group, double repetitions, double messageBytes,
+Sent sentAt(std::string_view primitive, int64_t group, double repetitions, double messageBytes,
             const Senders &senders, const std::vector<int64_t> &coords);
 
 /// Every coordinate of a mesh, the first dimension fastest.
