@@ -333,16 +333,28 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
   // the reference moves along d alone (elsewhere the elements staying on d
   // still travel along the other mesh dimensions: fig4_5's D(I) = A(I,N)
   // with D replicated over mesh columns).
+  //
+  // Where the lhs is also replicated along another dimension e and filled
+  // from the one holder of the operand's element there (fig4_5's
+  // D(I) = A(I,N), D(0:N) by rows replicated over the mesh columns, A by
+  // rows and columns): that holder sends each element to every copy of its
+  // lhs, the multicast along e (constantPair) carrying all it holds and
+  // this exchange, from the same holder (DimResult::holder), the elements
+  // that cross d.
   if (opts_.exactOwners && stillBesides(d))
     if (auto x = exchangeDataExact(L, R, lr)) {
       if (x->elements == 0) // nothing crosses over this range
         return;
       // Every processor sends its elements to each of the (at most) peers
       // owners that need them, all at once: peers Shifts of an even share.
-      dim.size = x->elements / double(x->peers);
+      const double each = x->elements / double(x->peers);
       CommTerm t = term(Primitive::Shift, d,
                         "exact owners: each processor's elements to their owners", 1,
                         indicator(N));
+      if (mR > 0) // dim.size stays mR, what the multicast along e carries
+        t.sizeShare = each / mR;
+      else
+        dim.size = each;
       t.count = double(x->peers);
       t.ownParts = edgeParts(x->sent, x->elements);
       dim.terms.push_back(t);

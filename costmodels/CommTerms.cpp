@@ -283,6 +283,17 @@ std::optional<int64_t> TermWalk::numberOwner(const SubRef &s) const {
   return ownerCoordinate(*s.dist, s.beta.constant);
 }
 
+std::optional<int64_t> TermWalk::holderAlong(int d) const {
+  for (int e = 0; e < D_; ++e)
+    if (e != d && procsOf(e) > 1 && base_[size_t(e)].first.kind == SubRef::Replicated)
+      return std::nullopt; // the copies along e relay what they receive
+  const SubRef &R = base_[size_t(d)].second;
+  auto o = numberOwner(R);
+  if (o && sampleShare(R, *o) == 1)
+    return o;
+  return std::nullopt;
+}
+
 double TermWalk::sampleShare(const SubRef &s, int64_t owner) const {
   constexpr int64_t kMostCounted = 1 << 12;
   if (!s.form || !s.dist)
@@ -449,6 +460,7 @@ void TermWalk::type2Pair(int d, int l) {
 
 void TermWalk::constantPair(int d) {
   const SubRef &L = base_[d].first, &R = base_[d].second;
+  out.dims[size_t(d)].holder = holderAlong(d);
   if (identical(L, R) || R.kind == SubRef::Replicated)
     return;
   DimResult &dim = out.dims[d];
@@ -675,10 +687,12 @@ bool TermWalk::outsideCopies(int d, int64_t root) const {
 }
 
 bool TermWalk::stillBesides(int d) const {
-  for (int e = 0; e < D_; ++e)
-    if (e != d && procsOf(e) > 1 && base_[e].second.kind != SubRef::Replicated &&
-        !identical(base_[e].first, base_[e].second))
+  for (int e = 0; e < D_; ++e) {
+    const auto &[L, R] = base_[e];
+    if (e != d && procsOf(e) > 1 && R.kind != SubRef::Replicated && !identical(L, R) &&
+        !(L.kind == SubRef::Replicated && holderAlong(e)))
       return false;
+  }
   return true;
 }
 

@@ -75,6 +75,11 @@ struct CommTerm {
   /// busiest's (Senders::parts): an edge block holds less of the operand
   /// it multicasts; empty: a full message from every sender.
   std::vector<double> ownParts;
+  /// The part of its dimension's data size (DimResult::size) its message
+  /// carries, where the dimension's other terms carry the whole: an exact
+  /// exchange of the elements that cross (TermWalk::exchange) beside the
+  /// multicast of all of them along another dimension.
+  double sizeShare = 1;
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term
   int meshDim = -1;
   int direction = 0; // a Shift of the local data: +1 towards higher coordinates
@@ -106,6 +111,14 @@ struct DimResult {
   /// of the edge (shift) it sends (Senders::parts); empty: every sender
   /// sends the whole edge (or nothing).
   std::vector<double> shiftParts;
+  /// Beyond the thesis (exactOwners): the one coordinate along this mesh
+  /// dimension holding the operand, where its sub-reference is a number
+  /// whose owner is known (at a sample standing for iterations of that
+  /// owner alone) and the lhs is replicated along no other dimension
+  /// (TermWalk::holderAlong): the terms along the other dimensions leave
+  /// from there, the executor sending each element from its holder straight
+  /// to its lhs's owners (Composition.cpp).
+  std::optional<int64_t> holder;
   /// Beyond the thesis (exactOwners): the processors along this mesh
   /// dimension that the tiles of an lhs sub-reference reach one after
   /// another (section 4.4.3, "sr2 on the lhs": the term times les). Their

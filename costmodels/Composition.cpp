@@ -125,14 +125,22 @@ double dataSize(const ReferenceTerms &rt) {
 /// their own, and their loop no other dimension's unless one element of
 /// it lies on a processor (a sample of a driving loop: lu's pivot A(K,K)
 /// leaves from column K's owners) -- and `own`, d's (a boundary's edge,
-/// DimResult::shiftParts).
+/// DimResult::shiftParts). Along a dimension with a holder
+/// (DimResult::holder), that coordinate alone.
 std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, size_t d,
+                                                   const std::vector<int64_t> &mesh,
                                                    const std::vector<double> *own = nullptr) {
   Senders::Parts parts;
   if (own && !own->empty())
     parts.emplace_back(int(d), *own);
   for (size_t e = 0; e < rt.dims.size(); ++e) {
     const DimResult &r = rt.dims[e];
+    if (e != d && r.holder && e < mesh.size() && *r.holder < mesh[e]) {
+      std::vector<double> only(size_t(mesh[e]), 0.0);
+      only[size_t(*r.holder)] = 1;
+      parts.emplace_back(int(e), std::move(only));
+      continue;
+    }
     if (e == d || r.parts.empty() || !r.terms.empty() || r.boundary)
       continue;
     bool shared = false;
@@ -202,7 +210,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
     if (!(mask & (mask - 1))) { // one dimension's boundary
       const size_t d = B[size_t(std::countr_zero(mask))];
       t.senders = rt.dims[d].shiftSenders;
-      t.senders.parts = partsBesides(rt, d, &rt.dims[d].shiftParts);
+      t.senders.parts = partsBesides(rt, d, mesh, &rt.dims[d].shiftParts);
       t.shiftDim = int(d);
       t.direction = rt.dims[d].shiftDirection;
     }
@@ -219,7 +227,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
         continue; // an indicator (N > 1) that is 0
       ComposedTerm t;
       t.prim = c.prim;
-      t.words = total;
+      t.words = total * c.sizeShare;
       t.group = c.probabilistic ? -c.probabilityN : c.certain ? -1 : c.group;
       t.certain = c.certain;
       t.factor = c.factor;
@@ -230,7 +238,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.loop = c.boundaryTransfer ? c.loop : -1;
       t.senders = c.senders;
       t.ownShare = c.share;
-      t.senders.parts = partsBesides(rt, d, &c.ownParts);
+      t.senders.parts = partsBesides(rt, d, mesh, &c.ownParts);
       if (t.prim == Primitive::Gather && d < rt.rootTurns.size() && !rt.rootTurns[d].empty())
         t.senders.parts = withRootTurns(t.senders.parts, int(d), rt.rootTurns[d]);
       t.afterExchange = c.afterExchange;

@@ -106,6 +106,12 @@ private:
   /// Beyond the thesis (exactOwners): the coordinate owning a constant
   /// sub-reference whose beta is a number (Eq. 2.1); nullopt otherwise.
   std::optional<int64_t> numberOwner(const SubRef &s) const;
+  /// DimResult::holder of mesh dimension d: the owner of the operand's
+  /// number there, where it holds every iteration the sample stands for
+  /// and the lhs is replicated along no other mesh dimension (the
+  /// executor fills such copies one mesh dimension at a time, each relaying
+  /// what it received).
+  std::optional<int64_t> holderAlong(int d) const;
   /// Beyond the thesis (OuterSamples.h): the share of the iterations a
   /// sample of an outer loop stands for in which `owner`, the owner of the
   /// element s names at the sample (numberOwner), owns the element they
@@ -235,8 +241,10 @@ private:
   /// multicast's group has one member more.
   bool outsideCopies(int d, int64_t root) const;
   /// Every mesh dimension but d holds the lhs and operand alike (the same
-  /// single subscripts, or a replicated operand): the reference moves
-  /// along d alone.
+  /// single subscripts, or a replicated operand), or fills a replicated
+  /// lhs from the one holder of the operand's element (constantPair's
+  /// multicast, from the processors that send along d too,
+  /// DimResult::holder): the elements that cross d are what moves along it.
   bool stillBesides(int d) const;
 
   /// D-Scatter(mlis/k, k) for k > 1, (N > 1) Transfer(mlis) for k = 1,

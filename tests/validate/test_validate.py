@@ -313,6 +313,30 @@ def case_fig2_2_union_bytes():
               "fig2_2 on %s: predicted %g bytes, sent %d" % (mesh, r["predicted_bytes"], r["bytes"]))
 
 
+def case_fig4_5_replicated_bytes():
+    """fig4_5's D(I) = 0.5*A(I,N) + 0.25*D(I-1), D(0:N) by rows and
+    replicated over the mesh columns, A by rows and columns: the last mesh
+    column, which alone holds A(I,N), sends each element to both copies of
+    its D, whose rows (blocks of 5 over 8, A's of 4) are not A's. The
+    estimate priced a D-Gather of a whole block, doubled, from every
+    column (168 bytes against 104 sent, DimResult::holder); it prices the
+    elements that cross and the multicast, from that column alone."""
+    blocked = {"kind": "block", "mesh_dim": 0}
+    layout = {"schema": "dlayout-layout/1", "mesh": [8, 2],
+              "arrays": {"A": {"dims": [blocked, {"kind": "block", "mesh_dim": 1}]},
+                         "B": {"dims": [blocked, {"kind": "block", "mesh_dim": 1}]},
+                         "D": {"dims": [blocked]}}}
+    with tempfile.TemporaryDirectory() as d:
+        layouts = os.path.join(d, "layouts.json")
+        json.dump([layout], open(layouts, "w"))
+        r = run_ok([sample("paradigm", "fig4_5.F"), "--param", "N=32", "--procs", "16",
+                    "--machine", "cluster", "--layouts", layouts], layouts_file=True)["runs"][0]
+    print("fig4_5 N=32 on 8 x 2: %d bytes by the busiest, %g predicted" % (r["bytes"], r["predicted_bytes"]))
+    check(r["correct"], "fig4_5 on 8 x 2: wrong result")
+    check(abs(r["predicted_bytes"] - r["bytes"]) <= 0.05 * r["bytes"],
+          "fig4_5 on 8 x 2: predicted %g bytes, sent %d" % (r["predicted_bytes"], r["bytes"]))
+
+
 def no_skips(doc, what):
     for r in doc["runs"]:
         check(r["skipped_phases"] == [], "%s, layout %s: phases skipped: %s" % (what, r["layout"], r["skipped_phases"]))
