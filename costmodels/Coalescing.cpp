@@ -133,6 +133,55 @@ int sectionPair(const RhsFacts &a, const RhsFacts &b, const ReferenceTerms &ta,
 }
 
 
+/// References whose Shifts along mesh dimension `meshDim` towards the same
+/// neighbour are edges of one section, the wider holding the narrower: one
+/// array, the same subscripts but in the dimension on `meshDim`, where each
+/// is the same single index plus a constant no larger than the blocks
+/// there (DP(I+1,J) beside DP(I+2,J), rows in blocks of 2 or more: the next
+/// block's first row, and its first two). Cyclic, DP(I+2,J) comes from the
+/// processor after the next.
+bool oneEdge(const std::vector<const RhsFacts *> &a, const std::vector<const RhsFacts *> &b,
+             const LayoutView &lv, int meshDim) {
+  if (a.empty() || b.empty() || meshDim < 0)
+    return false;
+  const RhsFacts &first = *a.front();
+  if (!first.ref.ref)
+    return false;
+  const ArrayDist &ad = lv.arrays[size_t(first.ref.array)];
+  if (size_t(meshDim) >= ad.dimOnMesh.size())
+    return false;
+  const int shifted = ad.dimOnMesh[size_t(meshDim)];
+  const auto &subs = first.ref.ref->subscripts;
+  int differ = -1;
+  for (const auto *list : {&a, &b})
+    for (const RhsFacts *r : *list) {
+      if (!r->ref.ref || r->ref.array != first.ref.array || r->ref.ref->subscripts.size() != subs.size() ||
+          r->ref.subs.size() != subs.size())
+        return false;
+      for (size_t k = 0; k < subs.size(); ++k) {
+        if (r->ref.ref->subscripts[k] == subs[k])
+          continue;
+        if (int(k) != shifted)
+          return false;
+        differ = int(k);
+      }
+    }
+  if (differ < 0)
+    return true; // the same reference
+  const DimDist &dd = ad.dims[size_t(differ)];
+  if (dd.kind != DistKind::Block && dd.kind != DistKind::Cyclic && dd.kind != DistKind::BlockCyclic)
+    return false;
+  for (const auto *list : {&a, &b})
+    for (const RhsFacts *r : *list) {
+      const SubscriptForm &f = r->ref.subs[size_t(differ)];
+      const SubscriptForm &g = first.ref.subs[size_t(differ)];
+      if (f.cls != SubscriptClass::Single || f.terms != g.terms || f.terms.size() != 1 ||
+          std::llabs(f.terms[0].second) != 1 || std::llabs(f.constant) > dd.block)
+        return false;
+    }
+  return true;
+}
+
 /// The edges of a boundary's two directions sent in one exchange over two
 /// processors: each coordinate's part of the wider edge, `keep`'s, is what
 /// it sends in either direction (DimResult::shiftParts); empty where each
@@ -376,7 +425,8 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
 
 } // namespace detail
 
-void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveCosts &costs) {
+void coalesceAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
+                              const PrimitiveCosts &costs) {
   // The loop copy a term's fetch runs before, in the distributed nest: the
   // one inside its placement, named by the statement's phase and path up to
   // it; none where the fetch runs inside the innermost loop, before the
@@ -420,6 +470,7 @@ void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveC
         continue;
       }
       CommCost &e = comm[into->statement].costs[into->term];
+      const bool nested = oneEdge(e.carried, c.carried, lv, c.shiftDim);
       size_t fresh = 0; // references e does not carry yet
       for (const RhsFacts *r : c.carried)
         if (!carries(e, r)) {
@@ -427,8 +478,13 @@ void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveC
           ++fresh;
         }
       const double part = double(fresh) / double(c.carried.size());
-      e.words += part * c.words;
-      e.bytes += part * c.bytes;
+      if (nested) { // the wider edge holds the narrower
+        e.words = std::max(e.words, c.words);
+        e.bytes = std::max(e.bytes, c.bytes);
+      } else {
+        e.words += part * c.words;
+        e.bytes += part * c.bytes;
+      }
       e.sharedBy += c.sharedBy;
       e.seconds = e.repetitions * costs.cost(Primitive::Shift, e.bytes, e.group, e.span);
       merged[k][n] = 1;

@@ -140,9 +140,12 @@ struct StatementComm {
 /// and as often, are one message per neighbour carrying all their elements
 /// -- the validate executor's one action per array and loop node. The first statement's term grows by the
 /// elements of references it does not already carry (W(I+1,J,1) in one
-/// statement, W(I+1,J,2) in the next); the others' are removed. `comm`
-/// holds the statements in program order.
-void coalesceAcrossStatements(std::vector<StatementComm> &comm, const PrimitiveCosts &costs);
+/// statement, W(I+1,J,2) in the next), or takes the wider where both are
+/// edges of one section (DP(I+1,J) beside DP(I+2,J): the union is the
+/// next block's first two rows, not three); the others' are removed.
+/// `comm` holds the statements in program order.
+void coalesceAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
+                              const PrimitiveCosts &costs);
 
 } // namespace cost
 } // namespace dlayout

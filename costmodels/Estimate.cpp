@@ -89,7 +89,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
     statementCommunication(*it, lv, pf, costs, cmo, comm.back().costs);
   }
   if (cmo.coalescing) {
-    coalesceAcrossStatements(comm, costs);
+    coalesceAcrossStatements(comm, lv, costs);
     dropSubsumedFetches(comm, lv);
     boundFetches(comm, lv, pf, costs, cmo);
   }
