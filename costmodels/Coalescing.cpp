@@ -171,10 +171,10 @@ bool oneEdge(const std::vector<const RhsFacts *> &a, const std::vector<const Rhs
   const DimDist &dd = ad.dims[size_t(differ)];
   if (dd.kind != DistKind::Block && dd.kind != DistKind::Cyclic && dd.kind != DistKind::BlockCyclic)
     return false;
+  const SubscriptForm &g = first.ref.subs[size_t(differ)];
   for (const auto *list : {&a, &b})
     for (const RhsFacts *r : *list) {
       const SubscriptForm &f = r->ref.subs[size_t(differ)];
-      const SubscriptForm &g = first.ref.subs[size_t(differ)];
       if (f.cls != SubscriptClass::Single || f.terms != g.terms || f.terms.size() != 1 ||
           std::llabs(f.terms[0].second) != 1 || std::llabs(f.constant) > dd.block)
         return false;

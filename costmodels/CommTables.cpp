@@ -330,9 +330,8 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
       return;
     }
   // Beyond the thesis: each processor's elements, wherever they go -- where
-  // the reference moves along d alone (elsewhere the elements staying on d
-  // still travel along the other mesh dimensions: fig4_5's D(I) = A(I,N)
-  // with D replicated over mesh columns).
+  // the reference moves along d alone (stillBesides; elsewhere the elements
+  // staying on d still travel along the other mesh dimensions).
   //
   // Where the lhs is also replicated along another dimension e and filled
   // from the one holder of the operand's element there (fig4_5's

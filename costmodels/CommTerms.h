@@ -77,7 +77,7 @@ struct CommTerm {
   std::vector<double> ownParts;
   /// The part of its dimension's data size (DimResult::size) its message
   /// carries, where the dimension's other terms carry the whole: an exact
-  /// exchange of the elements that cross (TermWalk::exchange) beside the
+  /// exchange of the elements that cross (TermWalk::table42) beside the
   /// multicast of all of them along another dimension.
   double sizeShare = 1;
   int loop = -1; // the loop of a boundary-Transfer / per-iteration term

@@ -133,21 +133,30 @@ TEST(Coalescing, ShiftsOfOneArrayBeforeOneLoopAreOneMessage) {
   EXPECT_EQ(comm(split, t[0], "W")[0].messageWords, double(n));
 }
 
-TEST(Coalescing, BothNeighboursOverTwoCyclicProcessorsAreOneMessage) {
-  // Jacobi's B(I,J) = A(I-1,J) + A(I+1,J), I = 2 .. n-1, the rows cyclic
-  // over 2: a processor's rows' neighbours on both sides are the other's
-  // rows, and one message carries them -- n/2 - 1 rows of each reference,
-  // n/2 of the union (the executor's one action per array and loop).
+/// B(I,J) = the sum of A(I+c,J) over `offsets`, I = first .. n - last,
+/// J = 1 .. n, both loops parallel.
+std::pair<Program, std::string> rowStencil(const std::vector<int64_t> &offsets, int64_t first,
+                                           int64_t last) {
   ModelBuilder b;
   b.param("N", n);
   b.array("A", {n, n});
   b.array("B", {n, n});
   auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
-  auto i = b.loop("I", b.c(2), b.p("N", 1, -1), j, 1, true);
-  auto s = b.stmt({j, i}, b.ref("B", {b.iv(i), b.iv(j)}),
-                  {b.ref("A", {b.iv(i, 1, -1), b.iv(j)}), b.ref("A", {b.iv(i, 1, 1), b.iv(j)})},
-                  {.loads = 2, .stores = 1, .fadd = 1});
-  Program p = b.build();
+  auto i = b.loop("I", b.c(first), b.p("N", 1, -last), j, 1, true);
+  std::vector<Reference> rhs;
+  for (int64_t c : offsets)
+    rhs.push_back(b.ref("A", {b.iv(i, 1, c), b.iv(j)}));
+  auto s = b.stmt({j, i}, b.ref("B", {b.iv(i), b.iv(j)}), rhs,
+                  {.loads = double(offsets.size()), .stores = 1, .fadd = 1});
+  return {b.build(), s};
+}
+
+TEST(Coalescing, BothNeighboursOverTwoCyclicProcessorsAreOneMessage) {
+  // Jacobi's B(I,J) = A(I-1,J) + A(I+1,J), I = 2 .. n-1, the rows cyclic
+  // over 2: a processor's rows' neighbours on both sides are the other's
+  // rows, and one message carries them -- n/2 - 1 rows of each reference,
+  // n/2 of the union (the executor's one action per array and loop).
+  auto [p, s] = rowStencil({-1, 1}, 2, 1);
   Layout l = layout({2}, {{"A", {cyclic(0), collapsed()}}, {"B", {cyclic(0), collapsed()}}});
   auto c = comm(run(p, l), s, "A");
   ASSERT_EQ(c.size(), 1u);
@@ -168,20 +177,10 @@ TEST(Coalescing, EdgesOfOneSectionFromOneNeighbourAreTheWider) {
   // took the sum, 448 bytes from the busiest against 416 sent). Cyclic,
   // A(I+2,J) comes from the processor after the next: the sum stands.
   auto words = [](std::vector<int64_t> offsets, DimLayout rowsOf) {
-    ModelBuilder b;
-    b.param("N", n);
-    b.array("A", {n, n});
-    b.array("B", {n, n});
-    auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
-    auto i = b.loop("I", b.c(1), b.p("N", 1, -2), j, 1, true);
-    std::vector<Reference> rhs;
-    for (int64_t c : offsets)
-      rhs.push_back(b.ref("A", {b.iv(i, 1, c), b.iv(j)}));
-    auto s = b.stmt({j, i}, b.ref("B", {b.iv(i), b.iv(j)}), rhs,
-                    {.loads = double(offsets.size()), .stores = 1, .fadd = 1});
+    auto [p, s] = rowStencil(offsets, 1, 2);
     Layout l = layout({N}, {{"A", {rowsOf, collapsed()}}, {"B", {rowsOf, collapsed()}}});
     double sum = 0;
-    for (const auto &t : comm(run(b.build(), l), s, "A")) {
+    for (const auto &t : comm(run(p, l), s, "A")) {
       EXPECT_EQ(t.primitive, "Shift") << t.rule;
       sum += t.messageWords;
     }
