@@ -68,8 +68,10 @@ def line_advice_speed(d):
     beyond = [s["beyond_compile_seconds"] for s in d["samples"]]
     gen = d.get("generated") or []
     last = gen[-1] if gen else None
-    return ("`dlayout advise` beyond the compile: %.2f–%.2f s over %d samples%s" % (
-        min(beyond), max(beyond), len(beyond),
+    ratios = [s["advise_seconds"] / s["compile_seconds"] for s in d["samples"]]
+    return ("`dlayout advise` beyond the compile: %.2f–%.2f s over %d samples; "
+            "no slower than the compile on %d (at most %.1f× it)%s" % (
+        min(beyond), max(beyond), len(beyond), sum(1 for r in ratios if r <= 1), max(ratios),
         ("; exact optimiser at %d arrays: %.2f s" % (last["arrays"], last["optimiser_seconds"])) if last else ""))
 
 

@@ -6,6 +6,7 @@
 #include "costmodels/Computation.h"
 #include "costmodels/LayoutView.h"
 #include "costmodels/ProgramAnalysis.h"
+#include "costmodels/StatementCache.h"
 
 namespace dlayout {
 
@@ -28,6 +29,7 @@ Result<Estimator> Estimator::build(const Program &p, EstimateOptions opts) {
   e.program_ = &p;
   e.facts_ = std::make_shared<const ProgramFacts>(std::move(*facts));
   e.opts_ = opts;
+  e.cache_ = std::make_shared<StatementCache>(*e.facts_);
   return e;
 }
 
@@ -83,10 +85,23 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
   const StatementFacts *last = only ? only + 1 : pf.statements.data() + pf.statements.size();
   std::vector<ComputationCost> work;
   std::vector<StatementComm> comm;
+  // Each statement's own costs, kept across layouts (StatementCache.h).
+  const auto arrayKeys = StatementCache::arrayKeys(pf, l);
   for (const StatementFacts *it = first; it != last; ++it) {
+    std::string key;
+    if (arrayKeys) {
+      key = cache_->key(size_t(it - pf.statements.data()), l, *arrayKeys);
+      if (auto kept = cache_->find(m, key)) {
+        work.push_back(kept->work);
+        comm.push_back({it, std::move(kept->comm)});
+        continue;
+      }
+    }
     work.push_back(statementComputation(*it, lv, m, co));
     comm.push_back({it, {}});
     statementCommunication(*it, lv, pf, costs, cmo, comm.back().costs);
+    if (arrayKeys)
+      cache_->insert(m, key, {work.back(), comm.back().costs});
   }
   if (cmo.coalescing) {
     coalesceAcrossStatements(comm, lv, costs);

@@ -14,7 +14,9 @@
 // The Estimator keeps pointers into the Program, which must outlive it.
 // Like the thesis's estimates, which are symbolic in the mesh shape, the
 // layout-independent part (loops, subscripts, dependence levels, placement)
-// is analysed once; evaluating a layout only does arithmetic.
+// is analysed once; evaluating a layout only does arithmetic, and a
+// statement whose arrays are laid out as in an earlier evaluation on the same
+// machine is not costed again (StatementCache.h).
 //
 // A layout that names an array the program lacks, omits one, has a mesh
 // whose product differs from EstimateOptions::procs, a block <= 0, ... is an
@@ -25,6 +27,7 @@
 
 #include "costmodels/Communication.h"
 #include "costmodels/ProgramAnalysis.h"
+#include "costmodels/StatementCache.h"
 #include "model/Layout.h"
 #include "model/Machine.h"
 #include "model/Program.h"
@@ -126,6 +129,9 @@ public:
                                      const std::string &statement) const;
 
   const EstimateOptions &options() const { return opts_; }
+  /// How many statements' costs were taken from earlier estimates
+  /// (StatementCache.h) rather than computed again.
+  size_t reusedStatements() const { return cache_ ? cache_->hits() : 0; }
   const Program &program() const { return *program_; }
 
 private:
@@ -136,6 +142,8 @@ private:
   const Program *program_ = nullptr;
   std::shared_ptr<const cost::ProgramFacts> facts_;
   EstimateOptions opts_;
+  /// The statements' costs under the layouts already estimated.
+  std::shared_ptr<cost::StatementCache> cache_;
 };
 
 /// Estimator::build(p, opts) then evaluate(l, m).

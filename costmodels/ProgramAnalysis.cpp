@@ -805,6 +805,8 @@ std::vector<int> StatementFacts::arraysCosted() const {
   std::vector<int> out;
   if (hasLhs)
     out.push_back(lhs.array);
+  if (hasHome)
+    out.push_back(home.array);
   for (const RefFacts &also : alsoRunBy)
     out.push_back(also.array);
   for (const RhsFacts &rf : rhs)

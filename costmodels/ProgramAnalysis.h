@@ -229,7 +229,8 @@ struct StatementFacts {
   std::vector<int> path;
 
   /// The arrays (ProgramFacts indices) its cost reads the layout of: its
-  /// lhs and the others it runs by, then its operands'; with repeats.
+  /// lhs, its home and the others it runs by, then its operands'; with
+  /// repeats.
   std::vector<int> arraysCosted() const;
 };
 

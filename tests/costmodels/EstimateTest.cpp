@@ -766,6 +766,59 @@ TEST(Estimator, EvaluatesManyLayoutsFromOneAnalysis) {
                    .ok()); // 16 != 8
 }
 
+// StatementCache.h: an Estimator that has costed a statement under its
+// arrays' layouts takes those costs again, and what it gives equals a fresh
+// estimate whatever changed in between: one array's layout, the mesh, the
+// machine.
+TEST(Estimator, KeptStatementCostsEqualAFreshEstimate) {
+  const int64_t n = 32;
+  ModelBuilder b;
+  b.param("N", n);
+  for (const char *a : {"A", "B", "C"})
+    b.array(a, {n, n});
+  auto i = b.loop("I", b.c(2), b.p("N"), "", 1, true);
+  auto j = b.loop("J", b.c(2), b.p("N"), i, 1, true);
+  b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}), {b.ref("B", {b.iv(i), b.iv(j, 1, -1)})},
+         {.loads = 1, .stores = 1});
+  b.stmt({i, j}, b.ref("C", {b.iv(i), b.iv(j)}), {b.ref("A", {b.iv(i, 1, -1), b.iv(j)})},
+         {.loads = 1, .stores = 1});
+  Program p = b.build();
+  EstimateOptions o;
+  o.procs = 8;
+  auto est = Estimator::build(p, o);
+  ASSERT_TRUE(est.ok());
+  // S2 reads A and C alone: a change of B's layout leaves it as it was.
+  auto withB = [](int64_t n1, int64_t n2, DimLayout b0, DimLayout b1) {
+    return layout({n1, n2}, {{"A", {block(0), block(1)}},
+                             {"B", {b0, b1}},
+                             {"C", {block(0), block(1)}}});
+  };
+  const std::vector<Layout> layouts = {
+      withB(2, 4, block(0), block(1)),           // both costed
+      withB(2, 4, cyclic(0), block(1)),          // S2 kept
+      withB(4, 2, block(0), block(1)),           // another mesh: both costed
+      withB(2, 4, block(0), block(1)),           // the first again: both kept
+      withB(2, 4, block(0), blockCyclic(1, 2)),  // S2 kept
+      withB(8, 1, block(0), collapsed())};       // both costed
+  const Machine machines[] = {ipsc2(), *machinePreset("cluster")};
+  std::set<double> seen;
+  for (const Machine &m : machines)
+    for (const Layout &l : layouts) {
+      auto kept = est->evaluate(l, m);
+      auto fresh = estimate(p, l, m, o);
+      ASSERT_TRUE(kept.ok() && fresh.ok());
+      EXPECT_EQ(kept->predictedSeconds, fresh->predictedSeconds);
+      ASSERT_EQ(kept->terms.size(), fresh->terms.size());
+      for (size_t k = 0; k < kept->terms.size(); ++k)
+        EXPECT_EQ(kept->terms[k].seconds, fresh->terms[k].seconds) << kept->terms[k].rule;
+      seen.insert(kept->predictedSeconds);
+    }
+  EXPECT_GE(seen.size(), 8u); // the layouts and machines do differ in cost
+  // Four statements kept per machine; none across machines (the cache
+  // starts again for another).
+  EXPECT_EQ(est->reusedStatements(), 2u * 4);
+}
+
 TEST(EstimateJson, DocumentMatchesItsSchema) {
   const int64_t n = 64;
   ModelBuilder b;

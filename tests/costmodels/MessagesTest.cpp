@@ -147,7 +147,7 @@ std::pair<Program, std::string> rowStencil(const std::vector<int64_t> &offsets, 
   for (int64_t c : offsets)
     rhs.push_back(b.ref("A", {b.iv(i, 1, c), b.iv(j)}));
   auto s = b.stmt({j, i}, b.ref("B", {b.iv(i), b.iv(j)}), rhs,
-                  {.loads = double(offsets.size()), .stores = 1, .fadd = 1});
+                  {.loads = unsigned(offsets.size()), .stores = 1, .fadd = 1});
   return {b.build(), s};
 }
 
