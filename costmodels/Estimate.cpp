@@ -87,13 +87,14 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
   std::vector<StatementComm> comm;
   // Each statement's own costs, kept across layouts (StatementCache.h).
   const auto arrayKeys = StatementCache::arrayKeys(pf, l);
+  const uint64_t kept = arrayKeys ? cache_->use(m) : 0;
   for (const StatementFacts *it = first; it != last; ++it) {
     std::string key;
     if (arrayKeys) {
       key = cache_->key(size_t(it - pf.statements.data()), l, *arrayKeys);
-      if (auto kept = cache_->find(m, key)) {
-        work.push_back(kept->work);
-        comm.push_back({it, std::move(kept->comm)});
+      if (auto found = cache_->find(kept, key)) {
+        work.push_back(found->work);
+        comm.push_back({it, std::move(found->comm)});
         continue;
       }
     }
@@ -101,7 +102,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
     comm.push_back({it, {}});
     statementCommunication(*it, lv, pf, costs, cmo, comm.back().costs);
     if (arrayKeys)
-      cache_->insert(m, key, {work.back(), comm.back().costs});
+      cache_->insert(kept, key, {work.back(), comm.back().costs});
   }
   if (cmo.coalescing) {
     coalesceAcrossStatements(comm, lv, costs);

@@ -69,9 +69,19 @@ std::string StatementCache::key(size_t statement, const Layout &l,
   return k;
 }
 
-std::optional<StatementCosts> StatementCache::find(const Machine &m, const std::string &key) const {
+uint64_t StatementCache::use(const Machine &m) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!machine_ || !(*machine_ == m))
+  if (!machine_ || !(*machine_ == m)) {
+    entries_.clear();
+    machine_ = m;
+    ++generation_;
+  }
+  return generation_;
+}
+
+std::optional<StatementCosts> StatementCache::find(uint64_t machine, const std::string &key) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (machine != generation_)
     return std::nullopt;
   auto it = entries_.find(key);
   if (it == entries_.end())
@@ -80,18 +90,18 @@ std::optional<StatementCosts> StatementCache::find(const Machine &m, const std::
   return it->second;
 }
 
+void StatementCache::insert(uint64_t machine, const std::string &key, const StatementCosts &costs) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (machine != generation_)
+    return;
+  if (entries_.size() >= kMaxEntries)
+    entries_.clear();
+  entries_.emplace(key, costs);
+}
+
 size_t StatementCache::hits() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return hits_;
-}
-
-void StatementCache::insert(const Machine &m, const std::string &key, const StatementCosts &costs) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!machine_ || !(*machine_ == m) || entries_.size() >= kMaxEntries) {
-    entries_.clear();
-    machine_ = m;
-  }
-  entries_.emplace(key, costs);
 }
 
 } // namespace dlayout::cost

@@ -10,8 +10,8 @@
 //
 // A key is the statement's index, the mesh and its arrays' ArrayLayouts,
 // written out in full (no hashing: two keys are equal only where the
-// layouts are). Entries hold for one machine: a lookup for another clears
-// the cache, and so does growing past kMaxEntries. An Estimator's options
+// layouts are). Entries hold for one machine: an estimate on another drops
+// them (use), and so does growing past kMaxEntries. An Estimator's options
 // are fixed, so each Estimator has its own cache (copies share it).
 // Lookups and insertions may come from several threads.
 //
@@ -23,6 +23,7 @@
 #include "model/Layout.h"
 #include "model/Machine.h"
 
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -38,7 +39,7 @@ struct StatementCosts {
 
 class StatementCache {
 public:
-  static constexpr size_t kMaxEntries = 1 << 16;
+  static constexpr size_t kMaxEntries = 1 << 14;
 
   explicit StatementCache(const ProgramFacts &pf);
 
@@ -53,8 +54,12 @@ public:
   std::string key(size_t statement, const Layout &l,
                   const std::vector<std::string> &arrayKeys) const;
 
-  std::optional<StatementCosts> find(const Machine &m, const std::string &key) const;
-  void insert(const Machine &m, const std::string &key, const StatementCosts &costs);
+  /// Where an estimate on machine `m` begins: the entries of another
+  /// machine are dropped. The number returned names this machine's entries
+  /// for find and insert (those of an earlier machine find nothing).
+  uint64_t use(const Machine &m);
+  std::optional<StatementCosts> find(uint64_t machine, const std::string &key) const;
+  void insert(uint64_t machine, const std::string &key, const StatementCosts &costs);
   /// How many lookups found their statement's costs.
   size_t hits() const;
 
@@ -63,6 +68,7 @@ private:
 
   mutable std::mutex mutex_;
   std::optional<Machine> machine_; // whose costs the entries are
+  uint64_t generation_ = 0;        // how many machines there have been
   std::unordered_map<std::string, StatementCosts> entries_;
   mutable size_t hits_ = 0;
 };
