@@ -475,16 +475,12 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
                                       const DependenceLevels &dl,
                                       const AnalysisOptions &opts,
                                       const std::vector<std::vector<size_t>> &privateReaders,
+                                      const std::vector<int> &scalarRegions,
                                       std::set<std::string> &guardsSeen) {
   const Statement &st = p.statements[s];
   StatementFacts sf;
   sf.stmt = &st;
   sf.rho = st.probability;
-  for (const auto &ph : p.phases)
-    if (std::find(ph.statements.begin(), ph.statements.end(), st.id) !=
-        ph.statements.end())
-      sf.phase = ph.id;
-
   std::map<std::string, int> positions; // the loops enclosing the next one
   for (const auto &id : st.loops) {
     auto v = lt.get(id);
@@ -558,7 +554,7 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   const ArrayReduction arrayPlan =
       sf.hasLhs && !conservative ? arrayReduction(p, size_t(s)) : ArrayReduction{};
   const int region = arrayPlan.planned() ? arrayPlan.region
-                     : sf.scalarReduction && !conservative ? reductionRegion(p, size_t(s))
+                     : sf.scalarReduction && !conservative ? scalarRegions[size_t(s)]
                                                            : -1;
   sf.reductionRegion = region;
 
@@ -848,11 +844,18 @@ Result<ProgramFacts> analyzeProgram(const Program &p,
   const bool thesisScalars =
       opts.placement == PlacementSource::SequentialLoops || !opts.scalarCommunication;
   const auto privateReaders = privateScalarReaders(p, !thesisScalars);
+  const auto scalarRegions = reductionRegions(p);
   const auto paths = distributeLoops(p, dl);
+  std::map<std::string, std::string> phaseOf; // the last phase listing a statement
+  for (const auto &ph : p.phases)
+    for (const auto &id : ph.statements)
+      phaseOf[id] = ph.id;
   for (int s = 0; s < int(p.statements.size()); ++s) {
-    auto sf = statementFacts(p, s, pf, lt, dl, opts, privateReaders, guardsSeen);
+    auto sf = statementFacts(p, s, pf, lt, dl, opts, privateReaders, scalarRegions, guardsSeen);
     if (!sf)
       return sf.error();
+    if (auto it = phaseOf.find(p.statements[s].id); it != phaseOf.end())
+      sf->phase = it->second;
     sf->path = paths[size_t(s)];
     pf.statementIndex[p.statements[s].id] = int(pf.statements.size());
     pf.statements.push_back(std::move(*sf));

@@ -2,6 +2,7 @@
 #include "model/PrivateScalars.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -58,13 +59,16 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool gua
   }
   for (const Loop &l : p.loops)
     for (const Bound *b : {&l.lower, &l.upper}) scalarsRead(*b, control);
-  auto assigns = [&](size_t w, const std::string &v) {
-    const Statement &s = p.statements[w];
-    return s.write < 0 && s.scalarWrite == v;
-  };
-  auto reduces = [&](size_t w, const std::string &v) {
-    return assigns(w, v) && !p.statements[w].reduction.empty();
-  };
+  // Per scalar, in program order: the statements that assign it and those
+  // that read it (the scans below visit these alone, so that the rule takes
+  // time linear in the program, not quadratic).
+  std::map<std::string, std::vector<size_t>> writersOf, readersOf;
+  for (size_t i = 0; i < n; ++i) {
+    const Statement &s = p.statements[i];
+    if (s.write < 0) writersOf[s.scalarWrite].push_back(i);
+    for (const std::string &v : reads[i]) readersOf[v].push_back(i);
+  }
+  auto reduces = [&](size_t w) { return !p.statements[w].reduction.empty(); };
   // Whether j runs only in iterations where w ran: each guard of w is one of
   // j's, and its value cannot change between them (it reads no array
   // element, and no scalar that w or a statement up to j assigns).
@@ -84,30 +88,30 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool gua
   // The assignment of v in j's own loop body that j reads: the last
   // assignment of v before j there (-1 when there is none, or when it is
   // guarded by what does not guard j).
-  auto reaching = [&](size_t j, const std::string &v) -> long {
-    for (size_t w = j; w-- > 0;)
-      if (assigns(w, v) && p.statements[w].loops == p.statements[j].loops)
-        return guardsShared(w, j) ? long(w) : -1;
+  auto reaching = [&](size_t j, const std::vector<size_t> &writers) -> long {
+    for (auto w = std::lower_bound(writers.begin(), writers.end(), j); w != writers.begin();)
+      if (--w; p.statements[*w].loops == p.statements[j].loops)
+        return guardsShared(*w, j) ? long(*w) : -1;
     return -1;
   };
   // The reductions into v that statement i starts: those after it, up to
   // the next other assignment of v, when each is unguarded and inside a loop
   // of i's body (FLUX = 0, then FLUX = FLUX + ... over K); nullopt when one
   // of them is not, or when v is reduced anywhere else.
-  auto chainOf = [&](size_t i, const std::string &v) -> std::optional<std::vector<size_t>> {
+  auto chainOf = [&](size_t i, const std::vector<size_t> &writers)
+      -> std::optional<std::vector<size_t>> {
     const auto &outer = p.statements[i].loops;
     std::vector<size_t> chain;
-    size_t r = i + 1;
-    for (; r < n && (!assigns(r, v) || reduces(r, v)); ++r) {
-      if (!reduces(r, v)) continue;
-      const Statement &t = p.statements[r];
+    for (auto r = std::upper_bound(writers.begin(), writers.end(), i);
+         r != writers.end() && reduces(*r); ++r) {
+      const Statement &t = p.statements[*r];
       if (!t.guards.empty() || t.loops.size() <= outer.size() ||
           !std::equal(outer.begin(), outer.end(), t.loops.begin()))
         return std::nullopt;
-      chain.push_back(r);
+      chain.push_back(*r);
     }
-    for (size_t w = 0; w < n; ++w) // every reduction of v is in the chain
-      if (reduces(w, v) && std::find(chain.begin(), chain.end(), w) == chain.end())
+    for (size_t w : writers) // every reduction of v is in the chain
+      if (reduces(w) && std::find(chain.begin(), chain.end(), w) == chain.end())
         return std::nullopt;
     return chain;
   };
@@ -118,16 +122,18 @@ std::vector<std::vector<size_t>> privateScalarReaders(const Program &p, bool gua
     if (s.write >= 0 || v.empty() || !s.reduction.empty() || s.loops.empty() ||
         control.count(v))
       continue;
-    auto chain = chainOf(i, v);
+    const std::vector<size_t> &writers = writersOf[v];
+    auto chain = chainOf(i, writers);
     if (!chain || (!s.guards.empty() && !chain->empty())) continue;
     auto inChain = [&](long w) {
       return w >= 0 && std::find(chain->begin(), chain->end(), size_t(w)) != chain->end();
     };
     std::vector<size_t> readers;
     bool isPrivate = true;
-    for (size_t j = 0; j < n && isPrivate; ++j) {
-      if (j == i || inChain(long(j)) || !reads[j].count(v)) continue;
-      long w = reaching(j, v);
+    for (size_t j : readersOf[v]) {
+      if (!isPrivate) break;
+      if (j == i || inChain(long(j))) continue;
+      long w = reaching(j, writers);
       if (w == long(i)) readers.push_back(j);
       else isPrivate = w >= 0 && !inChain(w); // another assignment of j's body feeds j
     }
@@ -181,23 +187,32 @@ int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const 
   return firstStandIn(readers, p, s, seen);
 }
 
-int reductionRegion(const Program &p, size_t s) {
-  const Statement &st = p.statements[s];
-  if (st.write >= 0 || st.reduction.empty() || st.scalarWrite.empty()) return -1;
-  std::vector<const Statement *> others; // the other statements touching the scalar
-  for (size_t o = 0; o < p.statements.size(); ++o) {
+std::vector<int> reductionRegions(const Program &p) {
+  const size_t n = p.statements.size();
+  // Per scalar: the statements that read or assign it.
+  std::map<std::string, std::vector<size_t>> touching;
+  for (size_t o = 0; o < n; ++o) {
     const Statement &os = p.statements[o];
-    std::set<std::string> read;
-    scalarsRead(os, read);
-    if (o != s && ((os.write < 0 && os.scalarWrite == st.scalarWrite) || read.count(st.scalarWrite)))
-      others.push_back(&os);
+    std::set<std::string> touched;
+    scalarsRead(os, touched);
+    if (os.write < 0) touched.insert(os.scalarWrite);
+    for (const std::string &v : touched) touching[v].push_back(o);
   }
-  for (size_t k = 0; k < st.loops.size(); ++k)
-    if (std::none_of(others.begin(), others.end(), [&](const Statement *o) {
-          return std::find(o->loops.begin(), o->loops.end(), st.loops[k]) != o->loops.end();
-        }))
-      return int(k);
-  return -1;
+  std::vector<int> out(n, -1);
+  for (size_t s = 0; s < n; ++s) {
+    const Statement &st = p.statements[s];
+    if (st.write >= 0 || st.reduction.empty() || st.scalarWrite.empty()) continue;
+    const std::vector<size_t> &others = touching[st.scalarWrite];
+    for (size_t k = 0; k < st.loops.size() && out[s] < 0; ++k)
+      if (std::none_of(others.begin(), others.end(), [&](size_t o) {
+            const auto &loops = p.statements[o].loops;
+            return o != s && std::find(loops.begin(), loops.end(), st.loops[k]) != loops.end();
+          }))
+        out[s] = int(k);
+  }
+  return out;
 }
+
+int reductionRegion(const Program &p, size_t s) { return reductionRegions(p)[s]; }
 
 } // namespace dlayout

@@ -80,5 +80,7 @@ int privateScalarStandIn(const std::vector<std::vector<size_t>> &readers, const 
 /// into a scalar or another statement touches the scalar in its innermost
 /// loop.
 int reductionRegion(const Program &p, size_t s);
+/// reductionRegion of every statement, in one pass over the program.
+std::vector<int> reductionRegions(const Program &p);
 
 } // namespace dlayout

@@ -442,6 +442,7 @@ Result<ExecProgram> Compiler::run() {
   // Other reductions into scalars combine their partials once per execution
   // of their region (reductionRegion, the estimator's rule too).
   auto readers = privateScalarReaders(p);
+  const auto regions = reductionRegions(p);
   for (size_t i = 0; i < x.stmts.size(); ++i) {
     CStmt &s = x.stmts[i];
     if (stmtNode[i] < 0 || s.scalar < 0 || s.reduce == Reduce::None || !readers[i].empty())
@@ -449,7 +450,7 @@ Result<ExecProgram> Compiler::run() {
     for (size_t r = 0; r < s.refs.size(); ++r)
       if (!s.refs[r].write && !s.refs[r].indirect()) { s.operand = static_cast<int>(r); break; }
     if (s.operand < 0) continue;
-    int k = reductionRegion(p, i);
+    int k = regions[i];
     if (k < 0 || size_t(k) >= stmtLoops[i].size()) {
       s.operand = -1; // replicated: every rank runs it
       continue;
