@@ -23,11 +23,24 @@ bool forEachOuterSample(
     const std::vector<LoopFacts> &loops, const std::vector<int> &drivers,
     const std::function<void(const std::vector<LoopFacts> &, double)> &visit, int64_t samples) {
   const int m = int(loops.size());
+  // Where the drivers' iterations together are more than `samples`, each
+  // driver is sampled within its share of them, outermost first: all its
+  // iterations where they fit in an even share of what is left, else that
+  // share (a driver whose trips vary with another is shared by its mean).
+  std::vector<int64_t> budget(drivers.size(), samples);
   double together = 1;
   for (int q : drivers)
     together *= std::max(loops[size_t(q)].trips, 1.0);
-  if (drivers.size() > 1 && together > double(samples))
-    return false;
+  if (!drivers.empty() && together > double(samples)) {
+    double left = double(std::max<int64_t>(samples, 1));
+    for (size_t i = 0; i + 1 < drivers.size(); ++i) {
+      const double even = std::floor(std::pow(left, 1.0 / double(drivers.size() - i)) + 1e-9);
+      const double trips = std::ceil(std::max(loops[size_t(drivers[i])].trips, 1.0));
+      budget[i] = int64_t(std::max(1.0, std::min(even, trips)));
+      left /= double(budget[i]);
+    }
+    budget.back() = int64_t(std::max(1.0, std::floor(left + 1e-9)));
+  }
   // The other loops whose bounds vary with them, re-evaluated per sample.
   std::vector<int> followers;
   for (int l = 0; l < m; ++l)
@@ -61,7 +74,7 @@ bool forEachOuterSample(
     }
     const int64_t trips = int64_t(lf.trips), first = int64_t(lf.first);
     const int64_t step = lf.signedStep();
-    const int64_t stride = std::max<int64_t>(1, (trips + samples - 1) / samples);
+    const int64_t stride = std::max<int64_t>(1, (trips + budget[i] - 1) / budget[i]);
     for (int64_t t0 = 0; t0 < trips; t0 += stride) {
       const int64_t share = std::min(stride, trips - t0); // the iterations t0 stands for
       const int64_t t = t0 + share / 2;

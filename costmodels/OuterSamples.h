@@ -23,8 +23,8 @@
 
 namespace dlayout::cost {
 
-/// Samples per driving loop; several drivers are walked only where their
-/// iterations together are no more than this. Computation counts are cheap
+/// Samples per driving loop; several drivers whose iterations together are
+/// more than this share them (forEachOuterSample). Computation counts are cheap
 /// and take kOuterSamples; a reference's communication terms cost a term
 /// walk each and take kCommSamples (the groups and senders they follow
 /// change at block boundaries, at most a few per mesh dimension; but a
@@ -48,10 +48,14 @@ std::vector<int> boundDrivers(const std::vector<LoopFacts> &loops);
 /// `loops`): the drivers at one iteration each (trips 1, first the index
 /// value), their followers at those indices and at the index of any loop
 /// already at one iteration (an earlier walk's sample), `weight` the iterations the
-/// sample stands for. False, having visited nothing or part, where a
-/// driver's or follower's bounds are not affine in the enclosing indices,
-/// a driver's trip count is not whole, or several drivers have more than
-/// `samples` iterations together (one driver of more is sampled evenly).
+/// sample stands for. A driver of more iterations than its share of
+/// `samples` is sampled evenly: one driver has them all; several of more
+/// iterations together share them outermost first, each all its own where
+/// they fit in an even share of what the outer ones left (tred2's E(K) =
+/// E(K) + Z(K,J)*F, driven by II and J: 5 of II's 15, 6 of J's at each).
+/// False, having visited nothing or part, where a driver's or follower's
+/// bounds are not affine in the enclosing indices or a driver's trip count
+/// is not whole.
 bool forEachOuterSample(
     const std::vector<LoopFacts> &loops, const std::vector<int> &drivers,
     const std::function<void(const std::vector<LoopFacts> &, double)> &visit,

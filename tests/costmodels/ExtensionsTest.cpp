@@ -447,6 +447,40 @@ TEST(TriangularNest, AParallelOuterLoopKeepsTheMean) {
   EXPECT_EQ(c->repetitions, double(n / N * 32)); // 16 rows of the mean I's 32
 }
 
+TEST(TriangularNest, SeveralDriversShareTheSamples) {
+  // tred2's E(K) = E(K) + Z(K,J) * F: DO L = 1, N-1 / DO J = 1, L /
+  // DO K = J+1, L. Both L and J drive an inner bound, and their
+  // iterations together (about N^2 / 2) are far more than kOuterSamples:
+  // each is sampled within its share. Fig. 3.2's means (L, then J, then
+  // K at their means) count 3/4 of the L^2 / 2 sum on one processor.
+  const int64_t n = 64;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("E", {n});
+  b.array("Z", {n, n});
+  auto l = b.loop("L", b.c(1), b.p("N", 1, -1));
+  auto j = b.loop("J", b.c(1), b.iv(l), l);
+  auto k = b.loop("K", b.iv(j, 1, 1), b.iv(l), j);
+  auto s = b.stmt({l, j, k}, b.ref("E", {b.iv(k)}),
+                  {b.ref("E", {b.iv(k)}), b.ref("Z", {b.iv(k), b.iv(j)})},
+                  {.loads = 2, .stores = 1, .fadd = 1, .fmul = 1});
+  b.dep(s, s, K::Flow, "E", l, {"<", "*", "*"}, {1, 0, 0});
+  b.dep(s, s, K::Flow, "E", j, {"=", "<", "*"}, {0, 1, 0});
+  const Program p = b.build();
+  double exact = 0;
+  for (int64_t L = 1; L <= n - 1; ++L)
+    exact += double(L * (L - 1) / 2);
+  const Layout one = layout({1}, {{"E", {block(0)}}, {"Z", {collapsed(), block(0)}}});
+  const EstimateTerm *c = computation(run(p, one), "S1");
+  ASSERT_NE(c, nullptr);
+  EXPECT_NEAR(c->repetitions, exact, 0.03 * exact);
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  const EstimateTerm *m = computation(run(p, one, thesis), "S1");
+  ASSERT_NE(m, nullptr);
+  EXPECT_LT(m->repetitions, 0.8 * exact);
+}
+
 TEST(Redistribution, RowsToColumns) {
   const int64_t n = 64, N = 4;
   Array a;
