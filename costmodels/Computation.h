@@ -28,8 +28,9 @@
 // with divide nothing, the nest is counted at each of their iterations and
 // the busiest processor's counts summed, each range then exact (a
 // multiple-index subscript k + i with k fixed is single-index in i;
-// OuterSamples.h). At most 64 evenly spaced iterations are counted: tred2's
-// estimates at n = 512 are those of 256, and advise runs twice as fast.
+// OuterSamples.h). At most 64 evenly spaced samples are counted, several
+// such loops sharing them: tred2's estimates at n = 512 are those of 256,
+// and advise runs twice as fast.
 // Section 3.3, when S's only flow dependence is on itself and L_l is
 // sequential: a OneToMany dependence splits the loop (C_l = C_l^i + 1 +
 // C_l^f); a constant distance d overlaps min(d-1, floor(b/(|alpha| s))) *
