@@ -8,6 +8,11 @@
 namespace dlayout::cost {
 namespace detail {
 
+Error unboundParameter(const std::string &name, const SourceLoc &loc) {
+  return makeError("parameter " + name + " has no value (give it with --param " + name + "=V)",
+                   loc);
+}
+
 LoopValue spanOf(double lo, double hi, int64_t signedStep) {
   LoopValue v;
   v.step = signedStep == 0 ? 1 : std::abs(signedStep);
@@ -73,11 +78,7 @@ Result<double> LoopTable::value(const AffineExpr &e, const SourceLoc &loc) {
   for (const auto &[name, c] : e.params) {
     auto it = p_.params.find(name);
     if (it == p_.params.end())
-      return makeError("parameter " + name +
-                           " has no value (give it with "
-                           "--param " +
-                           name + "=V)",
-                       loc);
+      return unboundParameter(name, loc);
     v += double(c) * double(it->second);
   }
   for (const auto &[loop, c] : e.coeffs) {

@@ -29,6 +29,9 @@ struct LoopValue {
   bool evaluated = false;
 };
 
+/// The error of a parameter `name` that has no value.
+Error unboundParameter(const std::string &name, const SourceLoc &loc);
+
 /// A loop from bound lo to bound hi by signedStep.
 LoopValue spanOf(double lo, double hi, int64_t signedStep);
 

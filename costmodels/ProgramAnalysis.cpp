@@ -55,11 +55,7 @@ Result<SubscriptForm> canonical(const Subscript &s, const Statement &st,
   for (const auto &[name, c] : s.affine.params) {
     auto it = p.params.find(name);
     if (it == p.params.end())
-      return makeError("parameter " + name +
-                           " has no value (give it with "
-                           "--param " +
-                           name + "=V)",
-                       loc);
+      return detail::unboundParameter(name, loc);
     f.constant += c * it->second;
   }
   int innermost = f.terms.empty() ? 0 : f.terms.back().first + 1;
