@@ -14,6 +14,15 @@
 // V(MQ,MI), V by columns: each statement alone moves most of V; together
 // they bring all of it, once, to every processor.
 //
+// Fewer processors can read a part where every statement's read subscript
+// in some dimension of the array is the written element's subscript in a
+// dimension of the same owner function: the part's holder at coordinate c
+// along that dimension's mesh dimension sends only to processors at c
+// along the written one's. fig2_2 with XRSIQ and V blocked both ways on 2 x 2:
+// V's column block c goes to mesh row c of XRSIQ alone, two processors, one
+// of them the holder where r = c (512 and 1,024 bytes simulated, where
+// P - R allows 1,536).
+//
 // boundFetches takes the terms fetched before a whole loop nest (placement
 // -1: once per run of the nest; a fetch inside a loop is left as it is),
 // grouped by nest and array; not a reduction's, which may carry partial

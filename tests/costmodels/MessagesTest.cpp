@@ -552,6 +552,33 @@ TEST(FetchBound, OneFetchSendsAProcessorsPartOnceToEachOther) {
   }
 }
 
+TEST(FetchBound, APartGoesOnlyToTheProcessorsThatCanReadIt) {
+  // X and V blocked both ways on 2 x 2. Both statements read V(.,MI) for
+  // X(MI,.), and V's columns and X's rows have the same owner function:
+  // column block c of V is read only on mesh row c of X, two processors,
+  // one of them the holder itself where r = c. So the processor at (r, c)
+  // sends its part to 2 - [r = c] others at most, where the bound of every
+  // processor but the holders would allow 3 (the simulated fig2_2 at 16:
+  // 512 and 1,024 bytes).
+  const auto [p, s5, s6] = fig2_2();
+  Estimate e = run(p, layout({2, 2}, {{"X", {block(0), block(1)}}, {"V", {block(0), block(1)}}}));
+  std::vector<EstimateTerm> terms = comm(e, s5, "V");
+  for (const EstimateTerm &t : comm(e, s6, "V"))
+    terms.push_back(t);
+  ASSERT_FALSE(terms.empty());
+  const double part = double(n / 2 * (n / 2)) * 8;
+  double busiest = 0;
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t c = 0; c < 2; ++c) {
+      double sent = 0;
+      for (const EstimateTerm &t : terms)
+        sent += sentAt(t.primitive, t.groupSize, t.repetitions, t.messageBytes, t.senders, {r, c}).bytes;
+      busiest = std::max(busiest, sent);
+    }
+  EXPECT_GT(busiest, 0);
+  EXPECT_LE(busiest, 2 * part * (1 + 1e-9));
+}
+
 TEST(FetchBound, HeldByCountsEachProcessorsElements) {
   // Ten elements from index 1 on four processors; f(i) = floor((i - o) / b)
   // mod 4 (Eq. 2.1), o the lower bound plus the layout's offset.
