@@ -116,11 +116,12 @@ void boundFetches(std::vector<StatementComm> &comm, const LayoutView &lv, const 
     if (!ad.distributed())
       continue;
     // The mesh dimensions every term's readers are pinned along.
-    std::vector<int> along = readerAlong(*comm[terms[0].statement].sf,
-                                         comm[terms[0].statement].costs[terms[0].term], lv, ad);
+    std::vector<int> along;
     for (const Term &t : terms) {
       const std::vector<int> a =
           readerAlong(*comm[t.statement].sf, comm[t.statement].costs[t.term], lv, ad);
+      if (along.empty())
+        along = a;
       for (size_t m = 0; m < along.size(); ++m)
         if (a[m] != along[m])
           along[m] = -1;
