@@ -298,12 +298,14 @@ TEST(TriangularNest, SeveralDriversShareTheSamples) {
   for (int64_t L = 1; L <= n - 1; ++L)
     exact += double(L * (L - 1) / 2);
   const Layout one = layout({1}, {{"E", {block(0)}}, {"Z", {collapsed(), block(0)}}});
-  const EstimateTerm *c = computation(run(p, one), "S1");
+  const Estimate sampled = run(p, one);
+  const EstimateTerm *c = computation(sampled, "S1");
   ASSERT_NE(c, nullptr);
   EXPECT_NEAR(c->repetitions, exact, 0.03 * exact);
   EstimateOptions thesis;
   thesis.exactOwners = false;
-  const EstimateTerm *m = computation(run(p, one, thesis), "S1");
+  const Estimate means = run(p, one, thesis);
+  const EstimateTerm *m = computation(means, "S1");
   ASSERT_NE(m, nullptr);
   EXPECT_LT(m->repetitions, 0.8 * exact);
 }
