@@ -3,7 +3,9 @@
 //
 // Internal to costmodels/: the class behind referenceTerms() (CommTerms.h).
 // CommTerms.cpp holds the walk itself (pairing, type-2 loops, invariant pairs,
-// tiling, local sizes), CommTables.cpp the type-1 cases (Tables 4.2-4.4).
+// tiling, local sizes), CommTables.cpp the type-1 cases (Tables 4.2-4.4),
+// TermOwners.cpp the exact owners' questions (who holds what, where),
+// PartialsExchange.cpp the partial results sent to their owners.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -57,6 +59,13 @@ inline int rawLevel(const SubRef &s) {
     return s.loop + 1;
   return 0;
 }
+
+/// The sub-reference of one side in mesh dimension d, before a loop is
+/// chosen. An array with no dimension on d is replicated along it (Eq.
+/// 2.1's X, as a program run under the layout keeps it) when marked so or
+/// with exact owners; the thesis's symbolic reading leaves it Missing (a
+/// constant position there).
+SubRef baseSub(const RefFacts *ref, const ArrayDist *ad, int d, bool lhs, bool exactOwners);
 
 /// A request to tile loop `loop` at the transition points of `driver`.
 struct TileRequest {
