@@ -12,6 +12,8 @@
 #include <optional>
 #include <regex>
 
+#include "FlangFrontend.inc" // kFlangFrontend, from FlangFrontend.cmake
+
 namespace dlayout {
 
 #ifndef DLAYOUT_CLANG_PATH
@@ -129,6 +131,28 @@ int runTool(llvm::StringRef exe, const std::vector<std::string> &args,
                                    0, &execErr);
 }
 
+/// flang's frontend command for the request (kFlangFrontend, with its
+/// markers filled in and the macro definitions after `-fc1`), or nothing
+/// where the driver must run: no command recorded, its executable gone, or
+/// extra flags that only the driver understands.
+std::optional<std::vector<std::string>>
+frontendCommand(const CompileRequest &req, const std::string &outPath,
+                const std::string &source) {
+  if (req.language != SourceLanguage::Fortran || req.viaDriver ||
+      !req.flags.empty() || !kFlangFrontend[0] ||
+      !llvm::sys::fs::can_execute(kFlangFrontend[0]))
+    return std::nullopt;
+  std::vector<std::string> args;
+  for (const char *const *arg = kFlangFrontend; *arg; ++arg) {
+    llvm::StringRef a(*arg);
+    args.push_back(a == "<output>" ? outPath : a == "<source>" ? source : a.str());
+    if (args.size() == 2) // after "-fc1"
+      for (auto &[name, value] : req.defines)
+        args.insert(args.end(), {"-D", name + "=" + value});
+  }
+  return args;
+}
+
 } // namespace
 
 Result<std::string> compileToIR(const CompileRequest &req) {
@@ -145,18 +169,25 @@ Result<std::string> compileToIR(const CompileRequest &req) {
   std::string source = req.source;
   if (!source.empty() && source[0] == '-') source = "./" + source;
 
-  std::vector<std::string> args = {*exe, "-S", "-emit-llvm", "-g", "-O0"};
-  if (req.language != SourceLanguage::Fortran) {
-    // Keep clang from marking functions optnone, so that dlayout's own
-    // canonicalisation can run on them.
-    args.insert(args.end(), {"-Xclang", "-disable-O0-optnone"});
-  }
-  for (auto &[name, value] : req.defines) args.push_back("-D" + name + "=" + value);
-  args.insert(args.end(), req.flags.begin(), req.flags.end());
-  args.insert(args.end(), {"-o", outPath, source});
-
   std::string execErr;
-  int rc = runTool(*exe, args, errPath, /*seconds=*/600, execErr);
+  int rc = -1;
+  if (auto frontend = frontendCommand(req, outPath, source))
+    rc = runTool(frontend->front(), *frontend, tmp.file("frontend.txt"),
+                 /*seconds=*/600, execErr);
+  // The driver where there is no frontend command, or where the frontend
+  // could not start or failed (-2, killed or timed out, stands).
+  if (rc == -1 || rc > 0) {
+    std::vector<std::string> args = {*exe, "-S", "-emit-llvm", "-g", "-O0"};
+    if (req.language != SourceLanguage::Fortran) {
+      // Keep clang from marking functions optnone, so that dlayout's own
+      // canonicalisation can run on them.
+      args.insert(args.end(), {"-Xclang", "-disable-O0-optnone"});
+    }
+    for (auto &[name, value] : req.defines) args.push_back("-D" + name + "=" + value);
+    args.insert(args.end(), req.flags.begin(), req.flags.end());
+    args.insert(args.end(), {"-o", outPath, source});
+    rc = runTool(*exe, args, errPath, /*seconds=*/600, execErr);
+  }
   if (rc != 0) {
     if (rc < 0) return makeError(compiler + ": " + execErr);
     return compilerError(compiler, readFile(errPath), rc);

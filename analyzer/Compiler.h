@@ -5,6 +5,11 @@
 // arguments passed as a vector -- never through a shell -- into a private
 // temporary file that is removed afterwards. A compiler error comes back as
 // an Error carrying the compiler's first diagnostic with its file:line:col.
+// flang-new's driver would start itself again as its frontend (`-fc1`);
+// dlayout starts that frontend directly, with the command the driver gave at
+// configure time (FlangFrontend.cmake), and falls back to the driver where
+// there is none, the request has flags only the driver knows, or the
+// frontend fails -- the driver then has the last word and its diagnostics.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -31,6 +36,8 @@ struct CompileRequest {
   std::map<std::string, std::string> defines;
   /// Extra flags for the compiler (after `--` on the command line).
   std::vector<std::string> flags;
+  /// Run flang-new's driver even where its frontend command is known.
+  bool viaDriver = false;
 };
 
 /// Compiles to textual IR; returns the IR text.

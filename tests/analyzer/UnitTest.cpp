@@ -1,8 +1,11 @@
-//===- tests/analyzer/UnitTest.cpp - Polynomials and delinearisation ------===//
+//===- tests/analyzer/UnitTest.cpp - Polynomials, delinearisation, compiles -===//
+#include "analyzer/Compiler.h"
 #include "analyzer/Delinearize.h"
 #include "analyzer/Polynomial.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdio>
 
 using namespace dlayout;
 
@@ -59,6 +62,36 @@ TEST(Delinearize, RowMajorThreeDimensions) {
   EXPECT_EQ(subs[0], iv("L1"));
   EXPECT_EQ(subs[1], iv("L2"));
   EXPECT_EQ(subs[2], iv("L3"));
+}
+
+// flang's frontend started directly (Compiler.h) compiles what its driver
+// does, macro definitions included, and a source it rejects still comes
+// back as the compiler's located error.
+TEST(Compiler, FlangFrontendCompilesWhatTheDriverDoes) {
+  CompileRequest req;
+  req.source = std::string(DLAYOUT_SOURCE_DIR) + "/samples/paradigm/jacobi.F";
+  req.language = SourceLanguage::Fortran;
+  req.defines = {{"NP2", "34"}};
+  auto direct = compileToIR(req);
+  req.viaDriver = true;
+  auto driven = compileToIR(req);
+  ASSERT_TRUE(direct.ok()) << direct.error().str();
+  ASSERT_TRUE(driven.ok()) << driven.error().str();
+  EXPECT_EQ(*direct, *driven);
+  EXPECT_NE(direct->find("[34 x [34 x double]]"), std::string::npos);
+
+  std::string bad = ::testing::TempDir() + "dlayout_bad.f90";
+  FILE *f = fopen(bad.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  fputs("program p\n  x = = 1\nend program\n", f);
+  fclose(f);
+  req = {};
+  req.source = bad;
+  req.language = SourceLanguage::Fortran;
+  auto rejected = compileToIR(req);
+  ASSERT_FALSE(rejected.ok());
+  EXPECT_EQ(rejected.error().loc.line, 2u) << rejected.error().str();
+  std::remove(bad.c_str());
 }
 
 } // namespace
