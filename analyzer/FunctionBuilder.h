@@ -3,7 +3,8 @@
 // Private to the analyzer: the state of building one function's loops,
 // statements and references into a Program (see ProgramBuilder.h for the
 // steps). Loops and arrays are in FunctionBuilder.cpp, statements and their
-// expressions in Statements.cpp, assumed trip counts in TripBounds.cpp.
+// expressions in Statements.cpp, scalar recurrences and reductions in
+// Reductions.cpp, assumed trip counts in TripBounds.cpp.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -13,12 +14,17 @@
 #include "analyzer/Symbols.h"
 
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 
 #include <map>
 #include <set>
 #include <vector>
 
 namespace dlayout {
+
+/// The model's operator for an LLVM intrinsic (abs, sqrt, min, max, ...),
+/// or null where it has none.
+const char *intrinsicName(llvm::Intrinsic::ID id);
 
 /// A load or store of an array element, before its subscripts are known.
 struct Access {
@@ -54,7 +60,8 @@ private:
   void boundAssumedTripCounts();
   std::vector<size_t> AssumedTrips; // P.loops indices of counts not given by the user
 
-  // Statements.cpp: statements, expressions, guards, reductions.
+  // Statements.cpp: statements, expressions, guards; Reductions.cpp:
+  // scalar recurrences and reductions into array elements.
   void buildStatements();
   void addStatement(llvm::Instruction *Root, llvm::Instruction *At);
   Expr expr(llvm::Value *V, bool root = false);
