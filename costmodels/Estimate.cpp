@@ -8,6 +8,8 @@
 #include "costmodels/ProgramAnalysis.h"
 #include "costmodels/StatementCache.h"
 
+#include <algorithm>
+
 namespace dlayout {
 
 using namespace cost;
@@ -46,17 +48,35 @@ Result<double> Estimator::seconds(const Layout &l, const Machine &m) const {
 
 Result<Estimate> Estimator::evaluateStatement(const Layout &l, const Machine &m,
                                              const std::string &statement) const {
-  const StatementFacts *sf = facts_->findStatement(statement);
-  if (!sf) return makeError("no statement " + statement + " in the program");
-  return run(l, m, true, sf);
+  return evaluateStatements(l, m, {statement});
+}
+
+Result<Estimate> Estimator::evaluateStatements(const Layout &l, const Machine &m,
+                                              const std::vector<std::string> &statements) const {
+  std::vector<const StatementFacts *> only;
+  for (const std::string &id : statements) {
+    const StatementFacts *sf = facts_->findStatement(id);
+    if (!sf) return makeError("no statement " + id + " in the program");
+    only.push_back(sf);
+  }
+  // Program order (ProgramFacts::statements is in it), each once.
+  std::sort(only.begin(), only.end());
+  only.erase(std::unique(only.begin(), only.end()), only.end());
+  return run(l, m, true, &only);
 }
 
 Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerms,
-                                const StatementFacts *only) const {
+                                const std::vector<const StatementFacts *> *only) const {
   const ProgramFacts &pf = *facts_;
   std::vector<int> touched; // what `only` reads
-  if (only)
-    touched = only->arraysCosted();
+  if (only) {
+    for (const StatementFacts *sf : *only) {
+      const std::vector<int> a = sf->arraysCosted();
+      touched.insert(touched.end(), a.begin(), a.end());
+    }
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+  }
   auto view = resolveLayout(pf, l, opts_.procs, only ? &touched : nullptr);
   if (!view)
     return view.error();
@@ -81,14 +101,16 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
   cmo.coalescing = opts_.coalescing && beyond;
   cmo.terms.exactOwners = opts_.exactOwners && beyond;
 
-  const StatementFacts *first = only ? only : pf.statements.data();
-  const StatementFacts *last = only ? only + 1 : pf.statements.data() + pf.statements.size();
+  std::vector<const StatementFacts *> every;
+  if (!only)
+    for (const StatementFacts &sf : pf.statements)
+      every.push_back(&sf);
   std::vector<ComputationCost> work;
   std::vector<StatementComm> comm;
   // Each statement's own costs, kept across layouts (StatementCache.h).
   const auto arrayKeys = StatementCache::arrayKeys(pf, l);
   const uint64_t kept = arrayKeys ? cache_->use(m) : 0;
-  for (const StatementFacts *it = first; it != last; ++it) {
+  for (const StatementFacts *it : only ? *only : every) {
     std::string key;
     if (arrayKeys) {
       key = cache_->key(size_t(it - pf.statements.data()), l, *arrayKeys);

@@ -127,6 +127,12 @@ public:
   /// the statement a constraint comes from (thesis section 5.1.2).
   Result<Estimate> evaluateStatement(const Layout &l, const Machine &m,
                                      const std::string &statement) const;
+  /// The terms of several statements costed together, as they are in the
+  /// program: their fetches coalesced, subsumed and bounded together
+  /// (Coalescing.h, Subsumption.h, FetchBound.h). The exact optimiser's
+  /// table for the statements of one nest that fetch the same array.
+  Result<Estimate> evaluateStatements(const Layout &l, const Machine &m,
+                                      const std::vector<std::string> &statements) const;
 
   const EstimateOptions &options() const { return opts_; }
   /// How many statements' costs were taken from earlier estimates
@@ -135,9 +141,10 @@ public:
   const Program &program() const { return *program_; }
 
 private:
-  /// `only`: cost that statement alone (null: every statement).
+  /// `only`: cost these statements alone, in program order (null: every
+  /// statement).
   Result<Estimate> run(const Layout &l, const Machine &m, bool terms,
-                       const cost::StatementFacts *only = nullptr) const;
+                       const std::vector<const cost::StatementFacts *> *only = nullptr) const;
 
   const Program *program_ = nullptr;
   std::shared_ptr<const cost::ProgramFacts> facts_;

@@ -81,6 +81,14 @@ int64_t readers(const std::vector<int64_t> &at, const std::vector<int> &along,
 
 } // namespace
 
+std::optional<std::pair<std::string, int>> fetchNest(const StatementFacts &sf) {
+  // A reduction's terms may carry partial results, not the array's
+  // elements (PartialsExchange.cpp).
+  if (sf.loops.empty() || sf.path.empty() || sf.hasHome || sf.reductionRegion >= 0)
+    return std::nullopt;
+  return std::pair(sf.phase, sf.path[0]);
+}
+
 void boundFetches(std::vector<StatementComm> &comm, const LayoutView &lv, const ProgramFacts &pf,
                   const PrimitiveCosts &costs, const CommunicationOptions &opts) {
   if (lv.procs < 2 || lv.procs > kMaxBoundedProcessors)
@@ -92,9 +100,8 @@ void boundFetches(std::vector<StatementComm> &comm, const LayoutView &lv, const 
   std::map<std::tuple<std::string, int, int>, std::vector<Term>> fetches;
   for (size_t k = 0; k < comm.size(); ++k) {
     const StatementFacts &sf = *comm[k].sf;
-    // A reduction's terms may carry partial results, not the array's
-    // elements (PartialsExchange.cpp).
-    if (sf.loops.empty() || sf.path.empty() || sf.hasHome || sf.reductionRegion >= 0)
+    const auto nest = fetchNest(sf);
+    if (!nest)
       continue;
     for (size_t n = 0; n < comm[k].costs.size(); ++n) {
       const CommCost &c = comm[k].costs[n];
@@ -104,7 +111,7 @@ void boundFetches(std::vector<StatementComm> &comm, const LayoutView &lv, const 
       if (c.placement != -1 || c.pipelined || c.rhs < 0 || c.sharedBy > 1 ||
           c.carried.size() > 1 || std::string_view(c.primitive) != toString(c.prim))
         continue;
-      fetches[{sf.phase, sf.path[0], sf.rhs[size_t(c.rhs)].ref.array}].push_back({k, n});
+      fetches[{nest->first, nest->second, sf.rhs[size_t(c.rhs)].ref.array}].push_back({k, n});
     }
   }
   if (fetches.empty())

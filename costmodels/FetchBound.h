@@ -39,11 +39,20 @@
 #include "costmodels/Communication.h"
 #include "costmodels/LayoutView.h"
 
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace dlayout::cost {
 
 inline constexpr int64_t kMaxBoundedProcessors = 1 << 14;
+
+/// The nest whose fetches of an array sf's operands are bounded with
+/// (boundFetches groups terms by it and the array): its phase and outermost
+/// loop; nullopt for a statement whose terms are never bounded (outside
+/// loops, or a reduction's, which may carry partial results).
+std::optional<std::pair<std::string, int>> fetchNest(const StatementFacts &sf);
 
 /// Scales the terms of each nest's fetch of an array down to the union
 /// bound (above). `comm` holds the statements in program order.

@@ -1,6 +1,7 @@
 //===- solver/ExactOptimizer.cpp - Separable estimator tables on z3::optimize -===//
 #include "solver/ExactOptimizer.h"
 
+#include "costmodels/FetchBound.h"
 #include "solver/ParallelFor.h"
 #include "solver/Passes.h"
 #include "solver/TableSum.h"
@@ -35,11 +36,15 @@ struct Var {
 };
 
 /// A term group: the computation of a statement, or its communication on
-/// one rhs array; `arrays` are the arrays whose layouts it reads.
+/// one rhs array; `arrays` are the arrays whose layouts it reads. The
+/// statements of one nest that fetch the same array share a group where
+/// they read the same arrays: their fetches are bounded together
+/// (costmodels/FetchBound.h), so their terms are a sum of tables only
+/// together.
 struct Group {
   std::vector<int> arrays;
-  std::string statement; // whose terms these are
-  std::string array;     // the rhs array of its communication; "" = computation
+  std::vector<std::string> statements; // whose terms these are
+  std::string array; // the rhs array of its communication; "" = computation
 };
 
 struct Problem {
@@ -170,10 +175,14 @@ std::vector<Var> shapeVariables(const Problem &pr, const std::vector<int64_t> &m
   return vars;
 }
 
-/// Whether a term of gr's statement is one of gr's.
+/// Whether a term of gr's statements is one of gr's.
 bool inGroup(const Group &gr, const EstimateTerm &t) {
   bool comm = t.kind == EstimateTerm::Kind::Communication;
   return gr.array.empty() ? !comm : comm && t.array == gr.array;
+}
+
+std::string groupKey(const std::string &statement, const std::string &array) {
+  return statement + '\x1f' + array;
 }
 
 /// The sum of each group's terms in a whole-program estimate; false when a
@@ -269,7 +278,7 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
 }
 
 /// Fills st's open table entries (those not `covered`) one by one: each
-/// costs its statement alone under the combination of the group's local
+/// costs its group's statements alone under the combination of its local
 /// variables, the others at the heuristic's choice -- work that grows with
 /// the program, not with the program times the combinations (the cheaper
 /// way for large programs). The entries are estimated on every core, each
@@ -287,10 +296,15 @@ Result<bool> fillByStatements(SolverContext &ctx, const Problem &pr, ShapeTables
   for (size_t g = 0; g < pr.groups.size(); ++g)
     for (size_t k = 0; k < st.combos(g); ++k)
       if (!covered[g][k]) open.push_back({g, k});
-  std::vector<std::vector<int>> arrays(pr.groups.size()); // each statement's arrays
-  for (size_t g = 0; g < pr.groups.size(); ++g)
-    if (const cost::StatementFacts *sf = ctx.facts.findStatement(pr.groups[g].statement))
-      arrays[g] = ctx.statementArrays(*sf);
+  std::vector<std::vector<int>> arrays(pr.groups.size()); // its statements' arrays
+  for (size_t g = 0; g < pr.groups.size(); ++g) {
+    for (const std::string &id : pr.groups[g].statements)
+      if (const cost::StatementFacts *sf = ctx.facts.findStatement(id))
+        for (int a : ctx.statementArrays(*sf))
+          if (std::find(arrays[g].begin(), arrays[g].end(), a) == arrays[g].end())
+            arrays[g].push_back(a);
+    std::sort(arrays[g].begin(), arrays[g].end());
+  }
   // `work` is a worker's plan of the heuristic's selection; an entry
   // rewrites only its statement's arrays' rows, and puts them back after.
   const Plan heuristic = pr.apply(st.vars, base, st.mesh);
@@ -314,14 +328,14 @@ Result<bool> fillByStatements(SolverContext &ctx, const Problem &pr, ShapeTables
       for (int a : arrays[g]) pr.applyArray(plan, st.vars, s, which[size_t(a)], size_t(a));
     };
     rows(entry);
-    auto e = ctx.estimator.evaluateStatement(toLayout(pr.p, plan, arrays[g]), ctx.machine,
-                                             gr.statement);
+    auto e = ctx.estimator.evaluateStatements(toLayout(pr.p, plan, arrays[g]), ctx.machine,
+                                              gr.statements);
     rows(base);
     if (!e) { o.error = e.error(); return; }
     for (const EstimateTerm &t : e->terms)
       if (inGroup(gr, t)) o.sum += t.seconds;
       else if (t.kind == EstimateTerm::Kind::Communication &&
-               !pr.groupOf.count(gr.statement + '\x1f' + t.array))
+               !pr.groupOf.count(groupKey(t.statement, t.array)))
         o.separable = false; // a term of no group: the tables miss it
   });
   for (size_t i = 0; i < open.size(); ++i) {
@@ -380,6 +394,7 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
       if (heuristic.kind[a][c] == DistKind::BlockCyclic) pr.baseBlock[a][c] = heuristic.block[a][c];
   }
   // Term groups from the program's statements.
+  std::map<std::pair<std::pair<std::string, int>, int>, int> nestGroups; // (nest, array) -> group
   for (const auto &sf : ctx.facts.statements) {
     const std::string &id = sf.stmt->id;
     int A = sf.hasLhs ? arrayIndex(p, ctx.facts.arrays[sf.lhs.array]) : -1;
@@ -388,7 +403,7 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
     // depend on the home's layout too.
     int H = sf.hasHome ? arrayIndex(p, ctx.facts.arrays[sf.home.array]) : -1;
     Group comp;
-    comp.statement = id;
+    comp.statements = {id};
     if (A >= 0) comp.arrays = {A};
     if (A >= 0 && H >= 0 && H != A) comp.arrays.push_back(H);
     else
@@ -398,18 +413,14 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
         if (int x = arrayIndex(p, ctx.facts.arrays[size_t(fact)]);
             x >= 0 && std::find(comp.arrays.begin(), comp.arrays.end(), x) == comp.arrays.end())
           comp.arrays.push_back(x);
-    pr.groupOf[id + '\x1f'] = int(pr.groups.size());
+    pr.groupOf[groupKey(id, "")] = int(pr.groups.size());
     pr.groups.push_back(comp);
+    // This statement's communication on each rhs array, and the arrays
+    // whose layouts it reads.
+    std::map<int, std::vector<int>> fetched; // rhs array -> arrays
     for (const auto &rf : sf.rhs) {
       int B = arrayIndex(p, ctx.facts.arrays[rf.ref.array]);
-      std::string key = id + '\x1f' + p.arrays[B].name;
-      auto it = pr.groupOf.find(key);
-      int g = it != pr.groupOf.end() ? it->second : int(pr.groups.size());
-      if (it == pr.groupOf.end()) {
-        pr.groupOf[key] = g;
-        pr.groups.push_back({{}, id, p.arrays[B].name});
-      }
-      auto &arrs = pr.groups[size_t(g)].arrays;
+      auto &arrs = fetched[B];
       auto add = [&](int x) {
         if (x >= 0 && std::find(arrs.begin(), arrs.end(), x) == arrs.end()) arrs.push_back(x);
       };
@@ -420,6 +431,30 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
           for (const auto &s : ref->subs)
             if (!s.indexArray.empty())
               if (auto *ia = p.findArray(s.indexArray)) add(arrayIndex(p, ia));
+    }
+    const auto nest = cost::fetchNest(sf);
+    for (auto &[B, arrs] : fetched) {
+      std::sort(arrs.begin(), arrs.end());
+      // The group of an earlier statement of the nest fetching B, where
+      // one's arrays include the other's: joined, the table reads no more
+      // arrays than the larger.
+      int g = -1;
+      if (nest)
+        if (auto it = nestGroups.find({*nest, B}); it != nestGroups.end()) {
+          auto &have = pr.groups[size_t(it->second)].arrays;
+          if (std::includes(have.begin(), have.end(), arrs.begin(), arrs.end()) ||
+              std::includes(arrs.begin(), arrs.end(), have.begin(), have.end())) {
+            g = it->second;
+            have = arrs.size() > have.size() ? arrs : have;
+            pr.groups[size_t(g)].statements.push_back(id);
+          }
+        }
+      if (g < 0) {
+        g = int(pr.groups.size());
+        pr.groups.push_back({arrs, {id}, p.arrays[B].name});
+        if (nest) nestGroups[{*nest, B}] = g;
+      }
+      pr.groupOf[groupKey(id, p.arrays[B].name)] = g;
     }
   }
   // Shapes: at most two distributed classes (section 5.4), and the heuristic's.

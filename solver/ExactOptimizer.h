@@ -18,12 +18,15 @@
 // for a reduction into an array element, model/Reduction.h), and its
 // communication per rhs array B, which depends on the layouts of the lhs
 // array and B (thesis chapters 3 and 4: T(S) and the lhs/rhs pair analysis
-// of section 4.2), and the home's for an operand brought to it.
+// of section 4.2), and the home's for an operand brought to it. The
+// statements of one nest that fetch the same array are one group where they
+// read the same arrays (or one's include the other's): their fetches are
+// bounded together (costmodels/FetchBound.h), a sum only over them all.
 // Per mesh shape, each such term group is tabulated over the choices it
 // depends on -- the "local" variables -- and the tables are filled by
 // whole-program estimates that cover many groups' local combinations at
 // once, while they are fewer than the entries over the statements, and then
-// entry by entry, costing one statement an entry ("separable": exact where
+// entry by entry, costing one group's statements an entry ("separable": exact where
 // the estimate is a sum of these groups, which every returned layout checks
 // by a full re-estimate). Z3 minimises
 // the sum of the tables per connected component of the variables; the

@@ -177,6 +177,25 @@ TEST(ExactOptimizer, SeparableTablesAreExact) {
   }
 }
 
+// olda's XRSIQ(MI,MQ) += VAL * V(MP,MI) beside XRSIQ(MI,MP) += VAL * V(MQ,MI):
+// one fetch of V before the MI loop serves both statements, bounded
+// together (costmodels/FetchBound.h), so neither statement's V terms are a
+// table of their own. They share one (both read XRSIQ and V): the estimate
+// is again the sum of the tables, and the optimum is proved.
+TEST(ExactOptimizer, StatementsFetchingTogetherShareATable) {
+  auto p = test::sample("olda", {{"NUM", 16}});
+  auto m = loadMachine("ipsc2");
+  ASSERT_TRUE(m.ok());
+  AdviseOptions o;
+  o.procs = 16;
+  o.timeLimitSeconds = 120;
+  auto a = advise(p, *m, o);
+  ASSERT_TRUE(a.ok()) << a.error().str();
+  EXPECT_EQ(a->solver.method, "separable");
+  EXPECT_TRUE(a->solver.proved);
+  EXPECT_LE(a->solver.optimalSeconds, a->solver.heuristicSeconds * (1 + 1e-12));
+}
+
 TEST(ParallelFor, CallsEachIndexOnceOnItsWorkers) {
   // The optimiser's estimates go through parallelFor: every index exactly
   // once, each on a worker whose scratch it may use alone.
