@@ -164,7 +164,7 @@ Result<std::string> compileToIR(const CompileRequest &req) {
   TempDir tmp;
   if (!tmp.made)
     return makeError("cannot create a temporary directory (is $TMPDIR writable?)");
-  std::string outPath = tmp.file("out.ll"), errPath = tmp.file("diagnostics.txt");
+  std::string outPath = tmp.file("out.bc"), errPath = tmp.file("diagnostics.txt");
   // A source whose name starts with '-' would be read as an option.
   std::string source = req.source;
   if (!source.empty() && source[0] == '-') source = "./" + source;
@@ -177,7 +177,7 @@ Result<std::string> compileToIR(const CompileRequest &req) {
   // The driver where there is no frontend command, or where the frontend
   // could not start or failed (-2, killed or timed out, stands).
   if (rc == -1 || rc > 0) {
-    std::vector<std::string> args = {*exe, "-S", "-emit-llvm", "-g", "-O0"};
+    std::vector<std::string> args = {*exe, "-c", "-emit-llvm", "-g", "-O0"};
     if (req.language != SourceLanguage::Fortran) {
       // Keep clang from marking functions optnone, so that dlayout's own
       // canonicalisation can run on them.

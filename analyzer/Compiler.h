@@ -1,6 +1,7 @@
 //===- analyzer/Compiler.h - Source files to LLVM IR ------------*- C++ -*-===//
 //
-// dlayout reads LLVM IR. Sources are compiled to IR with debug information by
+// dlayout reads LLVM IR. Sources are compiled to IR (bitcode, the quicker to
+// write and read) with debug information by
 // clang-19 (C, C++) or flang-new-19 (Fortran), run as a subprocess with its
 // arguments passed as a vector -- never through a shell -- into a private
 // temporary file that is removed afterwards. A compiler error comes back as
@@ -40,7 +41,8 @@ struct CompileRequest {
   bool viaDriver = false;
 };
 
-/// Compiles to textual IR; returns the IR text.
+/// Compiles to LLVM IR; returns the module as bitcode (llvm::parseIR reads
+/// it).
 Result<std::string> compileToIR(const CompileRequest &req);
 
 /// LLVM bitcode as IR text, read by llvm-dis-19 in a child process (LLVM's

@@ -10,19 +10,19 @@ set(probe_dir ${CMAKE_CURRENT_BINARY_DIR}/flang-probe)
 file(MAKE_DIRECTORY ${probe_dir})
 file(WRITE ${probe_dir}/probe.f90 "end\n")
 execute_process(
-  COMMAND ${DLAYOUT_FLANG} "-###" -S -emit-llvm -g -O0
-          -o ${probe_dir}/probe.ll ${probe_dir}/probe.f90
+  COMMAND ${DLAYOUT_FLANG} "-###" -c -emit-llvm -g -O0
+          -o ${probe_dir}/probe.bc ${probe_dir}/probe.f90
   OUTPUT_VARIABLE driver_out ERROR_VARIABLE driver_err RESULT_VARIABLE driver_rc)
 set(frontend_args "")
 string(REGEX MATCH "[^\n]*\"-fc1\"[^\n]*" fc1_line "${driver_err}${driver_out}")
 if(driver_rc EQUAL 0 AND fc1_line)
   separate_arguments(fc1_args UNIX_COMMAND "${fc1_line}")
-  list(FIND fc1_args ${probe_dir}/probe.ll at_output)
+  list(FIND fc1_args ${probe_dir}/probe.bc at_output)
   list(FIND fc1_args ${probe_dir}/probe.f90 at_source)
   list(GET fc1_args 1 second)
   if(at_output GREATER 0 AND at_source GREATER 0 AND second STREQUAL "-fc1")
     foreach(arg IN LISTS fc1_args)
-      if(arg STREQUAL "${probe_dir}/probe.ll")
+      if(arg STREQUAL "${probe_dir}/probe.bc")
         set(arg "<output>")
       elseif(arg STREQUAL "${probe_dir}/probe.f90")
         set(arg "<source>")

@@ -53,9 +53,9 @@ def compile_time(path, tmp, repeat, to_ir=False):
     driver gives (analyzer/FlangFrontend.cmake)."""
     c = path.endswith(".c")
     tool = (shutil.which("clang-19") or "clang") if c else (shutil.which("flang-new-19") or "flang-new")
-    out = os.path.join(tmp, "x.ll")
+    out = os.path.join(tmp, "x.bc")
     if to_ir:
-        flags = ["-S", "-emit-llvm", "-g", "-O0"] + (["-Xclang", "-disable-O0-optnone"] if c else [])
+        flags = ["-c", "-emit-llvm", "-g", "-O0"] + (["-Xclang", "-disable-O0-optnone"] if c else [])
         args = [tool, *flags, path, "-o", out]
         if not c:
             shown = subprocess.run([tool, "-###", *flags, "-o", out, path],
