@@ -6,8 +6,9 @@ its own) of 10 to 2,000 loop nests over 5 to 200 arrays. For each size, each
 stage runs as its own process, timed (wall clock) with its peak resident
 memory (wait4's ru_maxrss):
 
-  compile    flang-new-19 -S -emit-llvm -g -O0 (what dlayout runs itself
-             before it analyses; for scale, not a stage of dlayout's)
+  compile    flang-new-19 -S -emit-llvm -g -O0 (the compile to IR dlayout
+             runs before it analyses, as text, through the driver; for
+             scale, not a stage of dlayout's)
   extract    dlayout extract FILE.ll       (the LLVM pass: loops, references,
                                             dependences)
   estimate   dlayout estimate MODEL --layout L  (the estimator built and one
