@@ -38,9 +38,9 @@ struct Var {
 /// A term group: the computation of a statement, or its communication on
 /// one rhs array; `arrays` are the arrays whose layouts it reads. The
 /// statements of one nest that fetch the same array share a group where
-/// they read the same arrays: their fetches are bounded together
-/// (costmodels/FetchBound.h), so their terms are a sum of tables only
-/// together.
+/// that adds at most one array to what either reads: their fetches are
+/// bounded together (costmodels/FetchBound.h), so their terms are a sum of
+/// tables only together.
 struct Group {
   std::vector<int> arrays;
   std::vector<std::string> statements; // whose terms these are
@@ -436,16 +436,18 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
     for (auto &[B, arrs] : fetched) {
       std::sort(arrs.begin(), arrs.end());
       // The group of an earlier statement of the nest fetching B, where
-      // one's arrays include the other's: joined, the table reads no more
-      // arrays than the larger.
+      // joined it reads at most one array more than the larger of the two
+      // (a table grows with the choices of the arrays it reads).
       int g = -1;
       if (nest)
         if (auto it = nestGroups.find({*nest, B}); it != nestGroups.end()) {
           auto &have = pr.groups[size_t(it->second)].arrays;
-          if (std::includes(have.begin(), have.end(), arrs.begin(), arrs.end()) ||
-              std::includes(arrs.begin(), arrs.end(), have.begin(), have.end())) {
+          std::vector<int> both;
+          std::set_union(have.begin(), have.end(), arrs.begin(), arrs.end(),
+                         std::back_inserter(both));
+          if (both.size() <= std::max(have.size(), arrs.size()) + 1) {
             g = it->second;
-            have = arrs.size() > have.size() ? arrs : have;
+            have = std::move(both);
             pr.groups[size_t(g)].statements.push_back(id);
           }
         }

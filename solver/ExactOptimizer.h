@@ -19,9 +19,9 @@
 // communication per rhs array B, which depends on the layouts of the lhs
 // array and B (thesis chapters 3 and 4: T(S) and the lhs/rhs pair analysis
 // of section 4.2), and the home's for an operand brought to it. The
-// statements of one nest that fetch the same array are one group where they
-// read the same arrays (or one's include the other's): their fetches are
-// bounded together (costmodels/FetchBound.h), a sum only over them all.
+// statements of one nest that fetch the same array are one group where that
+// adds at most one array to what either reads: their fetches are bounded
+// together (costmodels/FetchBound.h), a sum only over them all.
 // Per mesh shape, each such term group is tabulated over the choices it
 // depends on -- the "local" variables -- and the tables are filled by
 // whole-program estimates that cover many groups' local combinations at
