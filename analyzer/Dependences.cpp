@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -171,7 +172,7 @@ struct Found {
 
 } // namespace
 
-Status computeDependences(Program &P) {
+Status computeDependences(Program &P, z3::context *given) {
   // Scalar dependences from the builder come first; keep them.
   std::vector<Dependence> deps;
   for (auto &d : P.dependences)
@@ -183,7 +184,8 @@ Status computeDependences(Program &P) {
   for (size_t ph = 0; ph < P.phases.size(); ++ph)
     for (auto &s : P.phases[ph].statements) phaseOf[s] = ph;
 
-  z3::context C;
+  std::optional<z3::context> own;
+  z3::context &C = given ? *given : own.emplace();
   Instances inst(C, P);
   auto ranges = ivRanges(P);
   // One solver throughout. The iteration spaces of a pair of statements (the

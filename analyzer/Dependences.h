@@ -26,10 +26,17 @@
 
 #include "model/Program.h"
 
+namespace z3 {
+class context;
+}
+
 namespace dlayout {
 
 /// Fills P.dependences (keeping and numbering the scalar ones already
-/// there), Loop::carries and Loop::parallel.
-Status computeDependences(Program &P);
+/// there), Loop::carries and Loop::parallel, deciding them in the Z3
+/// context C (none: one of its own). Z3 4.8 takes tens of milliseconds to
+/// make a context, longer than a small program's tests take: extract()
+/// makes it while the compiler runs.
+Status computeDependences(Program &P, z3::context *C = nullptr);
 
 } // namespace dlayout

@@ -24,6 +24,9 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <z3++.h>
+
+#include <future>
 #include <optional>
 #include <regex>
 #include <set>
@@ -219,7 +222,7 @@ std::optional<std::string> debugInfoHazard(llvm::Module &M) {
 
 } // namespace
 
-Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts) {
+Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts, z3::context *solver) {
   Poly::clearOverflow();
   BuildOptions b;
   b.loopVariables = loopVariablesByLine(M);
@@ -232,7 +235,7 @@ Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts) {
   auto P = buildProgram(M, b);
   if (!P) return P.error();
   if (auto s = checkArrays(*P, opts); !s) return s.error();
-  if (auto s = computeDependences(*P); !s) return s.error();
+  if (auto s = computeDependences(*P, solver); !s) return s.error();
   if (Poly::overflowed())
     return makeError("integer overflow in the program's address or bound arithmetic "
                      "(a size or subscript beyond 64 bits); the model would be wrong");
@@ -320,6 +323,10 @@ Result<Program> extract(const ExtractOptions &opts) {
     return P;
   }
 
+  // The dependence tests' Z3 context, made on another thread while the
+  // file is compiled or parsed (computeDependences: making it takes longer
+  // than a small program's tests; the compiler leaves a core idle).
+  auto solver = std::async(std::launch::async, [] { return std::make_unique<z3::context>(); });
   llvm::LLVMContext Ctx;
   llvm::SMDiagnostic Diag;
   std::unique_ptr<llvm::Module> M;
@@ -352,7 +359,7 @@ Result<Program> extract(const ExtractOptions &opts) {
                      SourceLoc{opts.input, (unsigned)std::max(0, Diag.getLineNo()),
                                (unsigned)std::max(0, Diag.getColumnNo() + 1)});
 
-  auto P = extractModule(*M, opts);
+  auto P = extractModule(*M, opts, solver.get().get());
   if (!P) return P.error();
   P->sources = {opts.input};
   if (*lang != SourceLanguage::LLVMIR && *lang != SourceLanguage::LLVMBitcode)

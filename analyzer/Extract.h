@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "analyzer/Dependences.h"
 #include "model/Program.h"
 
 #include "llvm/IR/Module.h"
@@ -40,7 +41,9 @@ Result<Program> extract(const ExtractOptions &opts);
 Result<std::unique_ptr<llvm::Module>> parseModule(std::string_view data, const std::string &name,
                                                  llvm::LLVMContext &Ctx);
 
-/// The model of a module already in memory (used by the opt plugin).
-Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts);
+/// The model of a module already in memory (used by the opt plugin); the
+/// dependences are decided in `solver`, where given (computeDependences).
+Result<Program> extractModule(llvm::Module &M, const ExtractOptions &opts,
+                              z3::context *solver = nullptr);
 
 } // namespace dlayout

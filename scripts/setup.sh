@@ -7,7 +7,7 @@ packages=(
   build-essential gfortran cmake ninja-build pkg-config git
   llvm-19-dev llvm-19-tools llvm-19 clang-19 libclang-19-dev flang-19
   libclang-rt-19-dev
-  libz3-dev nlohmann-json3-dev libgtest-dev libcli11-dev libfmt-dev
+  libzstd-dev libz3-dev nlohmann-json3-dev libgtest-dev libcli11-dev libfmt-dev
   libopenmpi-dev openmpi-bin libsimgrid-dev
   python3 python3-jsonschema
 )
