@@ -30,6 +30,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <system_error>
 
 namespace dlayout {
 
@@ -326,7 +327,12 @@ Result<Program> extract(const ExtractOptions &opts) {
   // The dependence tests' Z3 context, made on another thread while the
   // file is compiled or parsed (computeDependences: making it takes longer
   // than a small program's tests; the compiler leaves a core idle).
-  auto solver = std::async(std::launch::async, [] { return std::make_unique<z3::context>(); });
+  // Where no thread can be started the test makes its own.
+  std::future<std::unique_ptr<z3::context>> solver;
+  try {
+    solver = std::async(std::launch::async, [] { return std::make_unique<z3::context>(); });
+  } catch (const std::system_error &) {
+  }
   llvm::LLVMContext Ctx;
   llvm::SMDiagnostic Diag;
   std::unique_ptr<llvm::Module> M;
@@ -359,7 +365,12 @@ Result<Program> extract(const ExtractOptions &opts) {
                      SourceLoc{opts.input, (unsigned)std::max(0, Diag.getLineNo()),
                                (unsigned)std::max(0, Diag.getColumnNo() + 1)});
 
-  auto P = extractModule(*M, opts, solver.get().get());
+  std::unique_ptr<z3::context> made;
+  try {
+    if (solver.valid()) made = solver.get();
+  } catch (const z3::exception &) {
+  }
+  auto P = extractModule(*M, opts, made.get());
   if (!P) return P.error();
   P->sources = {opts.input};
   if (*lang != SourceLanguage::LLVMIR && *lang != SourceLanguage::LLVMBitcode)
