@@ -35,24 +35,26 @@ Result<Estimator> Estimator::build(const Program &p, EstimateOptions opts) {
   return e;
 }
 
-Result<Estimate> Estimator::evaluate(const Layout &l, const Machine &m) const {
-  return run(l, m, true);
+Result<Estimate> Estimator::evaluate(const Layout &l, const Machine &m, Breakdown detail) const {
+  return run(l, m, detail);
 }
 
 Result<double> Estimator::seconds(const Layout &l, const Machine &m) const {
-  auto e = run(l, m, false);
+  auto e = run(l, m, std::nullopt);
   if (!e)
     return e.error();
   return e->predictedSeconds;
 }
 
 Result<Estimate> Estimator::evaluateStatement(const Layout &l, const Machine &m,
-                                             const std::string &statement) const {
-  return evaluateStatements(l, m, {statement});
+                                             const std::string &statement,
+                                             Breakdown detail) const {
+  return evaluateStatements(l, m, {statement}, detail);
 }
 
 Result<Estimate> Estimator::evaluateStatements(const Layout &l, const Machine &m,
-                                              const std::vector<std::string> &statements) const {
+                                              const std::vector<std::string> &statements,
+                                              Breakdown detail) const {
   std::vector<const StatementFacts *> only;
   for (const std::string &id : statements) {
     const StatementFacts *sf = facts_->findStatement(id);
@@ -62,10 +64,10 @@ Result<Estimate> Estimator::evaluateStatements(const Layout &l, const Machine &m
   // Program order (ProgramFacts::statements is in it), each once.
   std::sort(only.begin(), only.end());
   only.erase(std::unique(only.begin(), only.end()), only.end());
-  return run(l, m, true, &only);
+  return run(l, m, detail, &only);
 }
 
-Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerms,
+Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional<Breakdown> detail,
                                 const std::vector<const StatementFacts *> *only) const {
   const ProgramFacts &pf = *facts_;
   std::vector<int> touched; // what `only` reads
@@ -131,33 +133,44 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
     dropSubsumedFetches(comm, lv);
     boundFetches(comm, lv, pf, costs, cmo);
   }
+  if (detail) {
+    size_t terms = comm.size();
+    for (const StatementComm &sc : comm)
+      terms += sc.costs.size();
+    est.terms.reserve(terms);
+  }
   for (size_t k = 0; k < comm.size(); ++k) {
     const StatementFacts &sf = *comm[k].sf;
     const ComputationCost &cc = work[k];
     est.computationSeconds += cc.seconds;
-    if (withTerms) {
-      EstimateTerm t;
+    const bool full = detail == Breakdown::Full;
+    if (detail) {
+      EstimateTerm &t = est.terms.emplace_back();
       t.kind = EstimateTerm::Kind::Computation;
-      t.phase = sf.phase;
       t.statement = sf.stmt->id;
-      t.loc = sf.stmt->loc;
-      t.primitive = "computation";
-      t.repetitions = cc.iterations;
       t.seconds = cc.seconds;
-      t.rule = "Eq. 3.1: rho * prod C_l * t";
-      est.terms.push_back(std::move(t));
+      if (full) {
+        t.phase = sf.phase;
+        t.loc = sf.stmt->loc;
+        t.primitive = "computation";
+        t.repetitions = cc.iterations;
+        t.rule = "Eq. 3.1: rho * prod C_l * t";
+      }
     }
     for (CommCost &c : comm[k].costs) {
       est.communicationSeconds += c.seconds;
-      if (!withTerms)
+      if (!detail)
         continue;
       const RhsFacts &rf = sf.rhs[c.rhs];
-      EstimateTerm t;
+      EstimateTerm &t = est.terms.emplace_back();
       t.kind = EstimateTerm::Kind::Communication;
-      t.phase = sf.phase;
       t.statement = sf.stmt->id;
-      t.loc = rf.ref.ref->loc.known() ? rf.ref.ref->loc : sf.stmt->loc;
       t.array = pf.arrays[rf.ref.array]->name;
+      t.seconds = c.seconds;
+      if (!full)
+        continue;
+      t.phase = sf.phase;
+      t.loc = rf.ref.ref->loc.known() ? rf.ref.ref->loc : sf.stmt->loc;
       t.primitive = c.primitive;
       t.messageWords = c.words;
       t.messageBytes = c.bytes;
@@ -165,9 +178,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, bool withTerm
       t.repetitions = c.repetitions;
       t.placement = c.placement >= 0 ? sf.loops[c.placement].loop->id : "";
       t.rule = c.describe();
-      t.seconds = c.seconds;
       t.senders = c.senders;
-      est.terms.push_back(std::move(t));
     }
   }
   est.predictedSeconds = est.computationSeconds + est.communicationSeconds;

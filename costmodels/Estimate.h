@@ -114,25 +114,36 @@ struct Estimate {
   std::vector<Warning> warnings;
 };
 
+/// How much of each term an estimate keeps. The exact optimiser's and the
+/// passes' many estimates sum the terms by statement and array alone;
+/// the report, the JSON and validate read every field.
+enum class Breakdown {
+  Keys, // kind, statement, array and seconds
+  Full, // every field
+};
+
 class Estimator {
 public:
   static Result<Estimator> build(const Program &p, EstimateOptions opts = {});
 
   /// The estimate with every term.
-  Result<Estimate> evaluate(const Layout &l, const Machine &m) const;
+  Result<Estimate> evaluate(const Layout &l, const Machine &m,
+                            Breakdown detail = Breakdown::Full) const;
   /// Only the predicted seconds (no breakdown kept): the solver's path.
   Result<double> seconds(const Layout &l, const Machine &m) const;
   /// The terms of one statement alone, in the time of that statement rather
   /// than the program's: the passes' quality measures compare two layouts on
   /// the statement a constraint comes from (thesis section 5.1.2).
   Result<Estimate> evaluateStatement(const Layout &l, const Machine &m,
-                                     const std::string &statement) const;
+                                     const std::string &statement,
+                                     Breakdown detail = Breakdown::Full) const;
   /// The terms of several statements costed together, as they are in the
   /// program: their fetches coalesced, subsumed and bounded together
   /// (Coalescing.h, Subsumption.h, FetchBound.h). The exact optimiser's
   /// table for the statements of one nest that fetch the same array.
   Result<Estimate> evaluateStatements(const Layout &l, const Machine &m,
-                                      const std::vector<std::string> &statements) const;
+                                      const std::vector<std::string> &statements,
+                                      Breakdown detail = Breakdown::Full) const;
 
   const EstimateOptions &options() const { return opts_; }
   /// How many statements' costs were taken from earlier estimates
@@ -142,8 +153,8 @@ public:
 
 private:
   /// `only`: cost these statements alone, in program order (null: every
-  /// statement).
-  Result<Estimate> run(const Layout &l, const Machine &m, bool terms,
+  /// statement). No `detail`: the totals alone, no terms.
+  Result<Estimate> run(const Layout &l, const Machine &m, std::optional<Breakdown> detail,
                        const std::vector<const cost::StatementFacts *> *only = nullptr) const;
 
   const Program *program_ = nullptr;

@@ -262,7 +262,7 @@ Result<bool> fillByCovering(SolverContext &ctx, const Problem &pr, ShapeTables &
     Outcome &o = outcomes[i];
     if ((o.late = late())) return;
     Layout l = toLayout(pr.p, pr.apply(st.vars, selections[i], st.mesh));
-    auto e = ctx.estimator.evaluate(l, ctx.machine);
+    auto e = ctx.estimator.evaluate(l, ctx.machine, Breakdown::Keys);
     if (!e) { o.error = e.error(); return; }
     o.separable = groupSums(pr, *e, o.sums);
   });
@@ -329,7 +329,7 @@ Result<bool> fillByStatements(SolverContext &ctx, const Problem &pr, ShapeTables
     };
     rows(entry);
     auto e = ctx.estimator.evaluateStatements(toLayout(pr.p, plan, arrays[g]), ctx.machine,
-                                              gr.statements);
+                                              gr.statements, Breakdown::Keys);
     rows(base);
     if (!e) { o.error = e.error(); return; }
     for (const EstimateTerm &t : e->terms)

@@ -191,7 +191,7 @@ SolverContext::statementTerms(const Layout &l, const std::string &stmt) {
   auto key = layoutKey(l) + "\n" + stmt;
   auto it = statementTerms_.find(key);
   if (it == statementTerms_.end()) {
-    auto e = estimator.evaluateStatement(l, machine, stmt);
+    auto e = estimator.evaluateStatement(l, machine, stmt, Breakdown::Keys);
     if (!e) return e.error();
     it = statementTerms_.emplace(key, std::move(e->terms)).first;
   }

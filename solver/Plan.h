@@ -78,7 +78,8 @@ public:
   /// `l` needs only the statement's arrays (statementArrays).
   Result<double> statementSeconds(const Layout &l, const std::string &stmt,
                                   const std::string &array = "");
-  /// The terms of statement `stmt` alone under `l` (cached; as above).
+  /// The terms of statement `stmt` alone under `l` (cached; as above),
+  /// with their keys and seconds alone (Breakdown::Keys).
   Result<const std::vector<EstimateTerm> *> statementTerms(const Layout &l,
                                                           const std::string &stmt);
 

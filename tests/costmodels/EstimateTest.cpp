@@ -759,6 +759,20 @@ TEST(Estimator, EvaluatesManyLayoutsFromOneAnalysis) {
     for (const auto &t : full->terms)
       sum += t.seconds;
     EXPECT_NEAR(sum, full->predictedSeconds, 1e-12);
+    // The solver's breakdown: the same terms, keyed and timed alike, with
+    // nothing else filled in.
+    auto keys = est->evaluate(l, m, Breakdown::Keys);
+    ASSERT_TRUE(keys.ok());
+    EXPECT_EQ(keys->predictedSeconds, full->predictedSeconds);
+    ASSERT_EQ(keys->terms.size(), full->terms.size());
+    for (size_t k = 0; k < keys->terms.size(); ++k) {
+      const EstimateTerm &a = keys->terms[k], &f = full->terms[k];
+      EXPECT_EQ(a.kind, f.kind);
+      EXPECT_EQ(a.statement, f.statement);
+      EXPECT_EQ(a.array, f.array);
+      EXPECT_EQ(a.seconds, f.seconds);
+      EXPECT_TRUE(a.rule.empty() && a.primitive.empty() && !f.rule.empty());
+    }
   }
   EXPECT_FALSE(est->seconds(layout({4, 4}, {{"A", {block(0), block(1)}},
                                             {"B", {block(0), block(1)}}}),
