@@ -55,8 +55,11 @@ def line_jacobi(d):
 
 
 def line_speed(d):
-    return "`dlayout validate` of jacobi n = 512, 100 cycles, 16 simulated nodes: %.1f s wall (aim < %d s)" % (
+    line = "`dlayout validate` of jacobi n = 512, 100 cycles, 16 simulated nodes: %.1f s wall (aim < %d s)" % (
         d["best_wall_seconds"], d["aim_seconds"])
+    for z in d.get("sizes", [])[1:]:
+        line += "; %d nodes: %.1f s" % (z["nodes"], z["best_wall_seconds"])
+    return line
 
 
 def line_thesis(d):

@@ -7,8 +7,8 @@ Driven by bench/validate/run.sh; every number here comes from a
   figures.py jacobi   --out DIR   Jacobi on 16 simulated iPSC/2 nodes, four
                                   layouts, n = 64..1024, beside the thesis's
                                   Table 6.3 -> DIR/validate-jacobi.{json,md}
-  figures.py speed    --out DIR   wall time of a 16-node simulation of jacobi
-                                  n = 512, 100 cycles -> DIR/validate-speed.*
+  figures.py speed    --out DIR   wall time of a 16- and a 64-node simulation of
+                                  jacobi n = 512, 100 cycles -> DIR/validate-speed.*
   figures.py fidelity --out DIR   Spearman over `--layouts all` for every
                                   sample with >= 4 candidates; predicted vs
                                   measured bytes for jacobi and dflux
@@ -42,6 +42,9 @@ THESIS = {
     1024: [257.84, 243.24, 386.94, None],
 }
 LAYOUTS = ["column-blocked 1x16", "2-D blocked 4x4", "column-cyclic 1x16", "2-D cyclic 4x4"]
+
+
+SPEED_NODES = (16, 64)
 
 
 def jacobi_layout(idx):
@@ -259,46 +262,65 @@ def jacobi_md(doc):
 # Speed
 
 
+def column_blocks(nodes):
+    """Jacobi's A and B column-blocked over a one-dimensional mesh of `nodes`."""
+    dims = [{"kind": "collapsed"}, {"kind": "block", "mesh_dim": 0}]
+    return {"schema": "dlayout-layout/1", "mesh": [nodes],
+            "arrays": {"A": {"dims": dims}, "B": {"dims": dims}}}
+
+
 def cmd_speed(a):
+    """Issue 6's aim (16 nodes, under 60 s) and issue 7's figure (64 nodes)."""
+    import resource
+    rows = []
     with tempfile.TemporaryDirectory() as d:
-        lf = os.path.join(d, "layouts.json")
-        json.dump([jacobi_layout(0)], open(lf, "w"))
-        rows = []
-        for rep in range(a.repeat):
-            load = os.getloadavg()[0]
-            import resource
-            ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-            doc, wall, rc = run(["validate", JACOBI, "--procs", "16", "--layouts", lf, "--backend", "simgrid",
-                                 "--machine", "ipsc2", "--format", "json", "--param", "NP2=514",
-                                 "--param", "NCYCLES=100"], a.timeout)
-            ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
-            r = doc["runs"][0]
-            rows.append({"wall_seconds": wall, "cpu_seconds": cpu, "load_average_before": load,
-                         "measured_seconds": r["measured_seconds"], "correct": r["correct"],
-                         "messages": r["messages"]})
-            print("speed: %.1f s wall, %.1f s CPU (load %.1f)" % (wall, cpu, load), file=sys.stderr)
-    best = min(x["wall_seconds"] for x in rows)
-    best_cpu = min(x["cpu_seconds"] for x in rows)
+        for nodes in SPEED_NODES:
+            lf = os.path.join(d, "layouts-%d.json" % nodes)
+            json.dump([column_blocks(nodes)], open(lf, "w"))
+            for rep in range(a.repeat):
+                load = os.getloadavg()[0]
+                ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                doc, wall, rc = run(["validate", JACOBI, "--procs", str(nodes), "--layouts", lf,
+                                     "--backend", "simgrid", "--machine", "ipsc2", "--format", "json",
+                                     "--param", "NP2=514", "--param", "NCYCLES=100"], a.timeout)
+                ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
+                r = doc["runs"][0]
+                rows.append({"nodes": nodes, "wall_seconds": wall, "cpu_seconds": cpu,
+                             "load_average_before": load, "measured_seconds": r["measured_seconds"],
+                             "correct": r["correct"], "messages": r["messages"]})
+                print("speed: %d nodes, %.1f s wall, %.1f s CPU (load %.1f)" % (nodes, wall, cpu, load),
+                      file=sys.stderr)
+    sizes = []
+    for nodes in SPEED_NODES:
+        mine = [x for x in rows if x["nodes"] == nodes]
+        sizes.append({"nodes": nodes, "best_wall_seconds": min(x["wall_seconds"] for x in mine),
+                      "best_cpu_seconds": min(x["cpu_seconds"] for x in mine),
+                      "correct": all(x["correct"] for x in mine)})
+    best, best_cpu = sizes[0]["best_wall_seconds"], sizes[0]["best_cpu_seconds"]
     doc = {"schema": "dlayout-bench-validate-speed/1",
-           "what": "dlayout validate samples/paradigm/jacobi.F --procs 16 --machine ipsc2 --backend simgrid "
-                   "--param NP2=514 --param NCYCLES=100, one layout (column-blocked 1x16); wall time of the "
-                   "whole command (estimate, smpirun of the 16 ranks, sequential reference, comparison)",
-           "aim_seconds": 60, "host": host_info(), "runs": rows, "best_wall_seconds": best,
-           "best_cpu_seconds": best_cpu,
-           "meets_aim": best < 60}
-    md = ["# `dlayout validate` wall time: jacobi n = 512, 100 cycles, 16 simulated nodes", "",
-          "Generated by `bench/validate/run.sh`. " + doc["what"] + ". Aim (issue 6): under 60 s. "
-          "The machine is a shared 2-core host: the load average before each run is given, and the CPU "
-          "time of the command and its children (SimGrid runs all 16 ranks in one process), which does "
-          "not depend on the other load.", "",
-          "| run | wall s | CPU s | load avg before | simulated s | correct |", "|---:|---:|---:|---:|---:|:---:|"]
+           "what": "dlayout validate samples/paradigm/jacobi.F --procs P --machine ipsc2 --backend simgrid "
+                   "--param NP2=514 --param NCYCLES=100, one layout (column-blocked 1xP), P = %s; wall time "
+                   "of the whole command (estimate, smpirun of the P ranks, sequential reference, comparison)"
+                   % " and ".join(str(n) for n in SPEED_NODES),
+           "aim_seconds": 60, "host": host_info(), "runs": rows, "sizes": sizes,
+           "best_wall_seconds": best, "best_cpu_seconds": best_cpu, "meets_aim": best < 60}
+    md = ["# `dlayout validate` wall time: jacobi n = 512, 100 cycles, 16 and 64 simulated nodes", "",
+          "Generated by `bench/validate/run.sh`. " + doc["what"] + ". Aim (issue 6): under 60 s on 16 "
+          "nodes; issue 7 asks for the 64-node figure. The machine is a shared 2-core host: the load "
+          "average before each run is given, and the CPU time of the command and its children (SimGrid "
+          "runs all the ranks in one process), which does not depend on the other load.", "",
+          "| nodes | run | wall s | CPU s | load avg before | simulated s | correct |",
+          "|---:|---:|---:|---:|---:|---:|:---:|"]
     for k, x in enumerate(rows):
-        md.append("| %d | %.1f | %.1f | %.1f | %.3f | %s |" % (k + 1, x["wall_seconds"], x["cpu_seconds"],
-                                                       x["load_average_before"],
-                                                       x["measured_seconds"], "yes" if x["correct"] else "NO"))
-    md += ["", "Best: **%.1f s** wall (%s the aim of 60 s), %.1f s CPU." % (
-        best, "meets" if best < 60 else "MISSES", best_cpu), ""]
+        md.append("| %d | %d | %.1f | %.1f | %.1f | %.3f | %s |" % (
+            x["nodes"], k % a.repeat + 1, x["wall_seconds"], x["cpu_seconds"], x["load_average_before"],
+            x["measured_seconds"], "yes" if x["correct"] else "NO"))
+    md += ["", "Best on 16 nodes: **%.1f s** wall (%s the aim of 60 s), %.1f s CPU." % (
+        best, "meets" if best < 60 else "MISSES", best_cpu)]
+    md += ["Best on %d nodes: **%.1f s** wall, %.1f s CPU." % (z["nodes"], z["best_wall_seconds"],
+                                                               z["best_cpu_seconds"]) for z in sizes[1:]]
+    md.append("")
     write(a.out, "validate-speed", doc, "\n".join(md))
 
 

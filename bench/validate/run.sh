@@ -17,8 +17,8 @@
 #             -> validate-jacobi.{json,md}  (~12 min on 2 loaded cores)
 #             Big n run fewer cycles (CYCLES, default 64=100,128=50,256=20,512=5,
 #             1024=2) and are scaled to 100: initialisation + cycle loop x 100/c.
-#   speed     wall time of a 16-node simulation of jacobi n = 512, 100 cycles
-#             (aim < 60 s) -> validate-speed.{json,md}
+#   speed     wall time of a 16-node (aim < 60 s) and a 64-node simulation of
+#             jacobi n = 512, 100 cycles -> validate-speed.{json,md}
 #   fidelity  Spearman over `--layouts all` for every sample (P = 16, or 4),
 #             predicted vs measured bytes for jacobi and dflux
 #             -> validate-fidelity.{json,md}  (~15 min)
