@@ -257,7 +257,7 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
   }
   double mR = mlis(R, lr);
   dim.size = mR;
-  if (strictlySynchronous(L, R)) // 1: IDM(mlis)
+  if (synchronous(L, R)) // 1: IDM(mlis)
     return;
   auto k = kSynchronous(L, R);
   if (k && k->one()) { // 2: (N > 1) Transfer(mlis)
@@ -461,7 +461,7 @@ void TermWalk::table43(const std::vector<int> &pairs,
   for (int d : pairs) {
     const auto &[Ld, Rd] = at[d];
     if (!(Ld.kind == SubRef::Single && Rd.kind == SubRef::Single &&
-          strictlySynchronous(Ld, Rd)))
+          synchronous(Ld, Rd)))
       allStrict = false;
     // The unnumbered conditions: the processors split into disjoint
     // groups when every sub-reference moves in step with the faster one.

@@ -246,7 +246,7 @@ void TermWalk::type2Pair(int d, int l) {
   }
   LoopRange lr = rangeOf(sf_, l);
   if (L.kind == SubRef::Single && R.kind == SubRef::Single) {
-    if (strictlySynchronous(L, R)) // case 1
+    if (synchronous(L, R)) // case 1
       return;
     if (boundaryCommunication(L, R)) { // case 2: boundary-Transfer
       double bd = boundaryData(L, R, lr), eta = les(R, lr);
@@ -355,8 +355,8 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
     for (int d = 0; d < D_; ++d) {
       const SubRef &L = base_[d].first, &R = base_[d].second;
       if (L.kind == SubRef::Single && R.kind == SubRef::Single && L.loop == t.loop &&
-          R.loop == t.loop && strictlySynchronous(atLoop(L, t.loop, d, false, nullptr),
-                                                  atLoop(R, t.loop, d, false, nullptr)))
+          R.loop == t.loop && synchronous(atLoop(L, t.loop, d, false, nullptr),
+                                          atLoop(R, t.loop, d, false, nullptr)))
         continue; // moving together: their data stays inside (IDM)
       for (const SubRef *s : {&L, &R})
         if (spread(*s) && s->loop == t.loop) {
@@ -416,7 +416,7 @@ bool TermWalk::absorbed(const std::vector<int> &pairs, int l) {
     }
     const SubRef &L = at[0], &R = at[1];
     bool still = (L.kind == SubRef::Single && R.kind == SubRef::Single &&
-                  strictlySynchronous(L, R)) ||
+                  synchronous(L, R)) ||
                  identical(L, R) || R.kind == SubRef::Replicated;
     if (!still)
       moving.push_back(d);

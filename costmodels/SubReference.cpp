@@ -238,6 +238,21 @@ bool strictlySynchronous(const SubRef &sr1, const SubRef &sr2) {
   return false;
 }
 
+bool wholeRoundsApart(const SubRef &sr1, const SubRef &sr2) {
+  if (!singles(sr1, sr2))
+    return false;
+  const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
+  auto wraps = [](const DimDist &d) {
+    return (d.kind == DistKind::Cyclic || d.kind == DistKind::BlockCyclic) && !d.blocked();
+  };
+  if (!wraps(d1) || !wraps(d2) || d1.meshDim != d2.meshDim || d1.procs != d2.procs ||
+      d1.procs < 2 || d1.block != d2.block || sr1.alpha != sr2.alpha ||
+      !scaledTermsEqual(sr1.beta, 1, sr2.beta, 1))
+    return false;
+  const int64_t c1 = sr1.beta.constant - d1.offset, c2 = sr2.beta.constant - d2.offset;
+  return (c1 - c2) % (d1.block * d1.procs) == 0;
+}
+
 namespace {
 /// Theorem 4.2 for an integer k >= 1.
 bool kSyncInteger(const SubRef &sr1, const SubRef &sr2, int64_t k) {

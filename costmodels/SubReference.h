@@ -127,6 +127,12 @@ struct SyncRatio {
 
 /// Theorem 4.1 (sufficient conditions): sr1 strictly synchronous with sr2.
 bool strictlySynchronous(const SubRef &sr1, const SubRef &sr2);
+/// Beyond Theorem 4.1: a distribution that wraps round (cyclic, or
+/// block-cyclic over more than one round) puts an index and the one N
+/// blocks on on the same processor, so sub-references alike but for
+/// offsets whole rounds apart have one owner (dflux's DP(I+2,J) beside
+/// EP(I,J), rows cyclic over two processors).
+bool wholeRoundsApart(const SubRef &sr1, const SubRef &sr2);
 /// Theorem 4.2 (sufficient conditions): the k for which sr1 is
 /// k-synchronous with sr2, if any.
 std::optional<SyncRatio> kSynchronous(const SubRef &sr1, const SubRef &sr2);

@@ -205,6 +205,10 @@ bool TermWalk::outsideCopies(int d, int64_t root) const {
   return !r.empty() && !std::binary_search(r.begin(), r.end(), root);
 }
 
+bool TermWalk::synchronous(const SubRef &L, const SubRef &R) const {
+  return strictlySynchronous(L, R) || (opts_.exactOwners && wholeRoundsApart(L, R));
+}
+
 bool TermWalk::stillBesides(int d) const {
   for (int e = 0; e < D_; ++e) {
     const auto &[L, R] = base_[e];

@@ -255,6 +255,10 @@ private:
   /// multicast, from the processors that send along d too,
   /// DimResult::holder): the elements that cross d are what moves along it.
   bool stillBesides(int d) const;
+  /// Theorem 4.1, and beyond the thesis (exactOwners) whole rounds of a
+  /// wrapping distribution apart (SubReference.h): L's and R's elements
+  /// have one owner at every index.
+  bool synchronous(const SubRef &L, const SubRef &R) const;
 
   /// D-Scatter(mlis/k, k) for k > 1, (N > 1) Transfer(mlis) for k = 1,
   /// D-Gather(mlis, 1/k) for k < 1; the size lands on dimension d.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 namespace dlayout::cost {
@@ -123,6 +124,26 @@ TEST(SubReference, Theorem41StrictlySynchronous) {
   SubRef z = single(b, 1, 0);
   z.beta.terms.push_back({0, 2});
   EXPECT_FALSE(strictlySynchronous(x, z));
+  // Beyond the theorem: where the distribution wraps round, offsets whole
+  // rounds apart (N blocks) have one owner -- checked against the owner
+  // function at every index -- and others do not (dflux's DP(I+2,J) beside
+  // EP(I,J), cyclic over two processors). The theorem itself does not say
+  // so (the thesis's formulas, --placement thesis, keep it).
+  for (auto [N, blk, kind] : std::vector<std::tuple<int64_t, int64_t, DistKind>>{
+           {2, 1, DistKind::Cyclic}, {4, 1, DistKind::Cyclic}, {2, 3, DistKind::BlockCyclic}}) {
+    DimDist w = dist(0, N, blk, 64, kind);
+    for (int64_t c : {1, 2, 3, 4, 6, 8, -4}) {
+      bool same = true;
+      for (int64_t i = 1; i + std::abs(c) <= 60; ++i)
+        same = same && ownerCoordinate(w, i + 4) == ownerCoordinate(w, i + 4 + c);
+      EXPECT_EQ(wholeRoundsApart(single(w, 1, 0), single(w, 1, c)), same)
+          << N << " " << blk << " " << c;
+      EXPECT_EQ(same, c % (N * blk) == 0) << N << " " << blk << " " << c;
+      EXPECT_FALSE(strictlySynchronous(single(w, 1, 0), single(w, 1, c)));
+    }
+  }
+  // Blocks never wrap: B(i + 64) of a block distribution is no neighbour.
+  EXPECT_FALSE(wholeRoundsApart(single(a, 1, 0), single(b, 1, 64)));
 }
 
 TEST(SubReference, Theorem42KSynchronousAndSpeedRatio) {
