@@ -98,6 +98,13 @@ bool ownerComputes(const StatementFacts &s) {
   return s.hasLhs && !s.hasHome && s.alsoRunBy.empty() && s.rho == 1 && s.lhs.ref;
 }
 
+/// The statement runs on every processor, with no guard: an assignment to a
+/// scalar that is neither a reduction nor private (TermWalk's replicated
+/// base), whose operands every processor fetches.
+bool everyProcessor(const StatementFacts &s) {
+  return !s.hasLhs && !s.scalarReduction && !s.hasHome && s.alsoRunBy.empty() && s.rho == 1;
+}
+
 /// Whether b's reference rb, fetched in each iteration of loop position p
 /// (vectorised over the deeper ones), brings every element a's ra needs to
 /// every processor that needs it (the header's test).
@@ -107,26 +114,33 @@ bool subsumes(const StatementFacts &a, size_t ra, const StatementFacts &b, size_
   auto plain = [](const RhsFacts &r) {
     return !r.home && !r.toHome && !r.everyProcessor && !r.reductionOperand;
   };
-  if (!ownerComputes(a) || !ownerComputes(b) || !plain(x) || !plain(y) ||
-      x.ref.array != y.ref.array || a.lhs.array != b.lhs.array ||
-      x.ref.subs.size() != y.ref.subs.size() || a.loops.size() != b.loops.size() ||
-      size_t(p + 1) >= a.loops.size())
+  const bool toAll = everyProcessor(b);
+  if (!(ownerComputes(a) || everyProcessor(a)) || !(ownerComputes(b) || toAll) || !plain(x) ||
+      !plain(y) || x.ref.array != y.ref.array || x.ref.subs.size() != y.ref.subs.size() ||
+      b.loops.size() > a.loops.size() || size_t(p + 1) >= b.loops.size())
     return false;
-  for (size_t q = 0; q < a.loops.size(); ++q)
+  // b's loops enclose a (the same loops, outermost first).
+  for (size_t q = 0; q < b.loops.size(); ++q)
     if (a.loops[q].loop != b.loops[q].loop)
       return false;
   // The owners: the lhs's subscripts along its distributed dimensions.
+  // Where b runs on every processor, every processor receives what it
+  // fetches.
   std::set<int> tied;
-  const ArrayDist &lhs = lv.arrays[size_t(a.lhs.array)];
-  for (size_t k = 0; k < a.lhs.subs.size() && k < lhs.dims.size(); ++k) {
-    if (!lhs.dims[k].onMesh() || lhs.dims[k].procs <= 1)
-      continue;
-    if (!same(a.lhs.subs[k], b.lhs.subs[k]))
+  if (!toAll) {
+    if (!ownerComputes(a) || a.lhs.array != b.lhs.array || a.loops.size() != b.loops.size())
       return false;
-    for (const auto &[q, alpha] : a.lhs.subs[k].terms)
-      tied.insert(q);
+    const ArrayDist &lhs = lv.arrays[size_t(a.lhs.array)];
+    for (size_t k = 0; k < a.lhs.subs.size() && k < lhs.dims.size(); ++k) {
+      if (!lhs.dims[k].onMesh() || lhs.dims[k].procs <= 1)
+        continue;
+      if (!same(a.lhs.subs[k], b.lhs.subs[k]))
+        return false;
+      for (const auto &[q, alpha] : a.lhs.subs[k].terms)
+        tied.insert(q);
+    }
   }
-  auto isFree = [&](int q) { return q > p && !tied.count(q); };
+  auto isFree = [&](int q) { return q > p && size_t(q) < b.loops.size() && !tied.count(q); };
   // Per dimension: equal subscripts, or one free loop of y's matched to
   // the value x's takes. y's iteration keeps a's indices elsewhere.
   std::map<int, Form> matched; // free loop -> the index it takes
@@ -152,16 +166,16 @@ bool subsumes(const StatementFacts &a, size_t ra, const StatementFacts &b, size_
     w.add(rest, -1);
     matched[f].add(w, double(alpha));
   }
-  // No loop's bounds move with a matched one's index, and each matched
-  // index lies within its loop's bounds over a's iterations.
-  for (size_t q = 0; q < a.loops.size(); ++q)
-    for (const auto *forms : {&a.loops[q].lower, &a.loops[q].upper})
+  // No loop of b's moves its bounds with a matched one's index, and each
+  // matched index lies within its loop's bounds over a's iterations.
+  for (size_t q = 0; q < b.loops.size(); ++q)
+    for (const auto *forms : {&b.loops[q].lower, &b.loops[q].upper})
       for (const BoundForm &bf : *forms)
         for (const auto &[r, beta] : bf.terms)
           if (beta != 0 && matched.count(r))
             return false;
   for (const auto &[f, value] : matched)
-    if (a.loops[size_t(f)].signedStep() != 1 || !within(value, a.loops[size_t(f)], a.loops))
+    if (b.loops[size_t(f)].signedStep() != 1 || !within(value, b.loops[size_t(f)], a.loops))
       return false;
   return true;
 }

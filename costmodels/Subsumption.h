@@ -10,16 +10,21 @@
 // V(MQ,MI), MQ = 1 .. MP: at each MP the second brings rows 1 .. MP of V,
 // the first's row MP among them, to the same owners of row MI of XRSIQ.
 //
-// The test (subsumes) is sufficient, not exact. Both statements write the
-// same array and run on its owners, under the same loops; the owners are
-// the same function of the loop indices (the lhs subscripts along its
-// distributed dimensions alike). Per dimension of the fetched array, the
-// covering reference's subscript is either the covered one's, or the
-// covered one's value plus or minus one loop index vectorised over, free
-// (in no other of its subscripts, nor in the lhs's distributed ones), of
-// unit step, whose bounds hold that value over all the covered
-// statement's iterations (checked by substituting bounds from the
-// innermost loop out).
+// The test (subsumes) is sufficient, not exact. Both statements are
+// reached whenever their loop copy runs (probability 1), and either
+//   - write the same array and run on its owners, under the same loops,
+//     the owners the same function of the loop indices (the lhs subscripts
+//     along its distributed dimensions alike); or
+//   - the covering one assigns a scalar and runs on every processor, so
+//     what it fetches reaches every one, and its loops enclose the covered
+//     one's: tred2's F = D(J) in DO 61 J = 1, L brings D(1 .. L) to every
+//     processor, the G * D(K) of Z(K,J), K = J .. L, beneath it among them.
+// Per dimension of the fetched array, the covering reference's subscript is
+// either the covered one's, or the covered one's value plus or minus one
+// loop index vectorised over, free (in no other of its subscripts, nor in
+// the lhs's distributed ones), of unit step, whose bounds hold that value
+// over all the covered statement's iterations (checked by substituting
+// bounds from the innermost loop out).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
