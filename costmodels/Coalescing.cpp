@@ -56,15 +56,25 @@ int soleLocalShift(const ReferenceTerms &rt) {
   return dim;
 }
 
+/// The direction of the Shift of the local data (Table 4.2 case 2) among
+/// a dimension's terms; 0 where it has none.
+int localShiftDirection(const DimResult &r) {
+  for (const CommTerm &t : r.terms)
+    if (t.factor != 0 && t.prim == Primitive::Shift && t.direction != 0)
+      return t.direction;
+  return 0;
+}
+
 /// The reference's only communication is boundary Shifts (on one mesh
-/// dimension or several).
-bool onlyShifts(const ReferenceTerms &rt) {
+/// dimension or several), or where `local`, Shifts of the local data too.
+bool onlyShifts(const ReferenceTerms &rt, bool local = false) {
   bool any = false;
   for (const DimResult &r : rt.dims) {
+    const bool localShift = local && !r.boundary && localShiftDirection(r) != 0;
     for (const CommTerm &t : r.terms)
-      if (t.factor != 0 && !(r.boundary && t.prim == Primitive::Shift))
+      if (t.factor != 0 && !((r.boundary || localShift) && t.prim == Primitive::Shift))
         return false;
-    any = any || r.boundary;
+    any = any || r.boundary || localShift;
   }
   return any;
 }
@@ -382,7 +392,10 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
   // dimension, at least as wide, towards the same neighbour (either
   // direction where the dimension has two processors and does not wrap),
   // needs a subset of that one's neighbours and elements: its messages carry
-  // it (P(I,J) beside P(I,J+1) when the rows' blocks differ by one).
+  // it (P(I,J) beside P(I,J+1) when the rows' blocks differ by one). So
+  // does, on a blocked dimension, a Shift of the local data towards the
+  // same neighbour, whose message holds the whole block the edge is part of
+  // (dflux's DP(I+2,J) beside DP(I+1,J), rows in blocks of two).
   auto covers = [&](size_t j, size_t i) {
     for (size_t d = 0; d < all[i].dims.size(); ++d) {
       const DimResult &di = all[i].dims[d], &dj = all[j].dims[d];
@@ -392,9 +405,13 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
       if (ad.dimOnMesh[d] < 0)
         return false;
       const DimDist &dd = ad.dims[size_t(ad.dimOnMesh[d])];
+      if (!dj.boundary) {
+        if (!dd.blocked() || localShiftDirection(dj) != di.shiftDirection)
+          return false;
+        continue;
+      }
       bool oneNeighbour = dd.procs == 2 && dd.blocked();
-      if (!dj.boundary || dj.shift < di.shift ||
-          (dj.shiftDirection != di.shiftDirection && !oneNeighbour))
+      if (dj.shift < di.shift || (dj.shiftDirection != di.shiftDirection && !oneNeighbour))
         return false;
     }
     return true;
@@ -404,14 +421,14 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
       continue;
     for (size_t j = 0; j < all.size(); ++j)
       if (j != i && !skip[j] && sf.rhs[j].ref.array == sf.rhs[i].ref.array &&
-          all[j].type2 == all[i].type2 && onlyShifts(all[j]) && covers(j, i)) {
+          all[j].type2 == all[i].type2 && onlyShifts(all[j], true) && covers(j, i)) {
         carry(j, i);
         // Towards the other neighbour of two: one exchange, each sending
         // its own edge (as the two directions' Shifts above).
         for (size_t d = 0; d < all[i].dims.size(); ++d) {
           DimResult &kept = all[j].dims[d];
           const DimResult &other = all[i].dims[d];
-          if (!other.boundary || other.shiftDirection == kept.shiftDirection)
+          if (!other.boundary || !kept.boundary || other.shiftDirection == kept.shiftDirection)
             continue;
           kept.shiftParts = twoWayParts(kept, other, d);
           kept.shiftSenders = {};

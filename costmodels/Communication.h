@@ -38,9 +38,10 @@
 //     reach the other processor, one message with the union of their
 //     elements; and a reference whose
 //     Shifts on several mesh dimensions are each matched by a Shift at least
-//     as wide of another reference to the array is carried by its messages
-//     (towards the other neighbour of two, the exchange then runs both
-//     ways, each side sending its own edge);
+//     as wide of another reference to the array, or on a blocked dimension
+//     by a Shift of the local data towards the same neighbour, is carried
+//     by its messages (towards the other neighbour of two, the exchange then
+//     runs both ways, each side sending its own edge);
 //   - message coalescing over sections: references to one array whose
 //     subscripts differ by a constant in one dimension (P(I+1,J) beside
 //     P(I,J)), placed alike and moving between the same processors (the

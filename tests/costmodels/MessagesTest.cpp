@@ -189,6 +189,22 @@ TEST(Coalescing, EdgesOfOneSectionFromOneNeighbourAreTheWider) {
   EXPECT_EQ(words({1, 2}, blockCyclic(0, 2)), words({2}, blockCyclic(0, 2)));
   EXPECT_GT(words({2}, blockCyclic(0, 2)), words({1}, blockCyclic(0, 2)));
   EXPECT_EQ(words({1, 2}, cyclic(0)), words({1}, cyclic(0)) + words({2}, cyclic(0)));
+  // dflux's four, BLOCK over 2N processors, blocks of two rows: A(I+2,J) is
+  // the next block's whole local data (Table 4.2 case 2), not an edge, and
+  // its message carries A(I+1,J)'s edge too (dflux at P = 64, rows of 34 in
+  // blocks of two: 608 bytes from the busiest against 576 sent).
+  auto blocksOfTwo = [](std::vector<int64_t> offsets) {
+    auto [p, s] = rowStencil(offsets, 2, 2);
+    Layout l = layout({2 * N}, {{"A", {block(0), collapsed()}}, {"B", {block(0), collapsed()}}});
+    double sum = 0;
+    for (const auto &t : comm(run(p, l), s, "A")) {
+      EXPECT_EQ(t.primitive, "Shift") << t.rule;
+      sum += t.messageWords;
+    }
+    return sum;
+  };
+  EXPECT_EQ(blocksOfTwo({-1, 0, 1, 2}), blocksOfTwo({-1, 0, 2}));
+  EXPECT_GT(blocksOfTwo({-1, 0, 2}), blocksOfTwo({-1, 0, 1}));
 }
 
 TEST(Senders, EachCyclicNeighbourSendsTheElementsItHolds) {
