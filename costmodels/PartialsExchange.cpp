@@ -23,7 +23,12 @@
 //   Gather(W / D, C) + (D R - 1) Transfer(W / D),
 //
 // where the thesis's replicated-lhs terms multicast the operand to every
-// copy, which the executor does not run (matmul's C held by all).
+// copy, which the executor does not run (matmul's C held by all). Along a
+// dimension the home is replicated over too, the instances run at the
+// home's copy 0 alone (as below), and it sends; where each element has
+// that one home (C = 1) its copies take the results from it, D R - 1
+// Transfers (fig2_2's XIJ(MJ) on 2 x 2, V's columns on the second
+// dimension).
 //
 // Where the lhs and the home are both replicated along some mesh
 // dimensions and aligned along the others, the home distributed along
@@ -202,6 +207,7 @@ void TermWalk::partialsExchange() {
   // the copies of each lhs element along the dimensions the lhs is
   // replicated over, every one of which takes every partial.
   double D = 1, C = 1, R = 1;
+  int homeFirst = -1; // the first dimension both are replicated along
   for (int d = 0; d < D_; ++d) {
     const SubRef &L = base_[d].first, &H = base_[d].second;
     if (procsOf(d) <= 1)
@@ -211,6 +217,8 @@ void TermWalk::partialsExchange() {
     if (L.kind == SubRef::Replicated) {
       R *= double(procsOf(d));
       C *= reach(H, true);
+      if (H.kind == SubRef::Replicated && homeFirst < 0)
+        homeFirst = d;
       continue;
     }
     if (H.kind == SubRef::Replicated)
@@ -230,16 +238,29 @@ void TermWalk::partialsExchange() {
   }
   clearTerms(W / D);
   // The Transfers a home sends, the Gather's one aside: DR - 2 of their
-  // DR - 1 where it holds lhs elements of its own (Senders::share).
+  // DR - 1 where it holds lhs elements of its own (Senders::share). A home
+  // whose copies hold the lhs's copies sends to them too, all DR - 1, where
+  // each element has that one home (C = 1: no Gather).
   const double to = D * R;
-  out.sourceShare = (to - 2) / (to - 1);
+  if (homeFirst < 0 || C > 1)
+    out.sourceShare = (to - 2) / (to - 1);
+  // Along a dimension both are replicated over, the executor runs the
+  // instances at the home's copy 0 alone (as copiesFilled): only it sends.
+  // (Along a second such dimension the copies are still counted as
+  // senders: Senders names one dimension's range.)
+  Senders homes;
+  if (homeFirst >= 0)
+    homes = Senders(homeFirst, 0, 0);
   DimResult &r = out.dims[0];
-  r.terms.push_back(term(Primitive::Gather, 0,
+  CommTerm gather = term(Primitive::Gather, 0,
                          "partial results to their D owners (R copies each) at once: Gather(W/D, C)",
-                         int64_t(C)));
+                         int64_t(C));
+  gather.senders = homes;
+  r.terms.push_back(gather);
   CommTerm each = term(Primitive::Transfer, 0,
                        "partial results to their D owners (R copies each) at once: (DR - 1) Transfer(W/D)");
   each.count = to - 1;
+  each.senders = homes;
   r.terms.push_back(each);
 }
 

@@ -4,9 +4,10 @@
 // processor's predicted bytes those a run sends (validate/): references
 // fetched together in the union of their sections, the share of a tiled
 // operand's terms one owner sends, the concurrent Gathers' receivers that
-// send only to the others, and a reduction's partial results sent to their
-// owners at once. dflux's FS(I,J,N) against its J-blocked
-// 2-D arrays (samples/paradigm/dflux.F, loops 18-30 and 47-60), reduced.
+// send only to the others. dflux's FS(I,J,N) against its J-blocked 2-D
+// arrays (samples/paradigm/dflux.F, loops 18-30 and 47-60), reduced.
+// (Fetches another statement's bring: SubsumptionTest.cpp; a reduction's
+// partial results: PartialsExchangeTest.cpp.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -498,128 +499,6 @@ std::vector<EstimateTerm> fillReplicated(int64_t rows, int64_t cols) {
   return comm(run(b.build(), l), s, "Z");
 }
 
-/// fig2_2 (samples/paradigm/fig2_2.F), reduced: DO MP / DO MQ = 1, MP /
-/// DO MI: X(MI,MQ) += V(MP,MI); X(MI,MP) += V(MQ,MI). The program and its
-/// two statements.
-struct Fig2_2 {
-  Program p;
-  std::string s5, s6;
-};
-Fig2_2 fig2_2() {
-  ModelBuilder b;
-  b.param("N", n);
-  b.array("X", {n, n});
-  b.array("V", {n, n});
-  auto mp = b.loop("MP", b.c(1), b.p("N"));
-  auto mq = b.loop("MQ", b.c(1), b.iv(mp), mp);
-  auto mi = b.loop("MI", b.c(1), b.p("N"), mq, 1, true);
-  auto s5 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mq)}),
-                   {b.ref("X", {b.iv(mi), b.iv(mq)}), b.ref("V", {b.iv(mp), b.iv(mi)})},
-                   {.loads = 2, .stores = 1, .fadd = 1});
-  auto s6 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mp)}),
-                   {b.ref("X", {b.iv(mi), b.iv(mp)}), b.ref("V", {b.iv(mq), b.iv(mi)})},
-                   {.loads = 2, .stores = 1, .fadd = 1});
-  // X(MI,MQ) and X(MI,MP) meet where MQ = MP: one loop copy holds both.
-  b.dep(s5, s6, Dependence::Kind::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
-  b.dep(s6, s5, Dependence::Kind::Flow, "X", mp, {"<", "*", "="}, {1, 0, 0});
-  return {b.build(), s5, s6};
-}
-
-TEST(Subsumption, AnotherStatementsFetchCarriesTheElements) {
-  // Rows of X and V blocked: V is fetched once before the MP loop for both
-  // statements, each owner of X's row MI taking V(:,MI). The second's rows
-  // 1 .. MP hold the first's row MP, so the first adds no message. With
-  // X's columns blocked instead, the two run on other owners (column MQ's,
-  // column MP's), and both fetch.
-  const auto [p, s5, s6] = fig2_2();
-  Estimate rows = run(p, layout({N}, {{"X", {block(0), collapsed()}}, {"V", {block(0), collapsed()}}}));
-  EXPECT_TRUE(comm(rows, s5, "V").empty());
-  EXPECT_FALSE(comm(rows, s6, "V").empty());
-  Estimate cols = run(p, layout({N}, {{"X", {collapsed(), block(0)}}, {"V", {block(0), collapsed()}}}));
-  EXPECT_FALSE(comm(cols, s5, "V").empty());
-  EXPECT_FALSE(comm(cols, s6, "V").empty());
-}
-
-TEST(FetchBound, OneFetchSendsAProcessorsPartOnceToEachOther) {
-  // X by columns, V by columns or rows: the two statements run on other
-  // owners and both fetch V before the nest; together they need all of V
-  // on every processor, where each alone needs most of it. The executor
-  // fetches V once, so each processor sends its part of V to each of the
-  // N - 1 others at most; the two statements' terms are bounded by that
-  // (FetchBound.h). Their sum was 7/6 of it by columns, 5/3 by rows.
-  const auto [p, s5, s6] = fig2_2();
-  const double bound = double(n * n / N) * 8 * (N - 1);
-  for (const auto &v : {std::vector<DimLayout>{collapsed(), block(0)},
-                        std::vector<DimLayout>{block(0), collapsed()}}) {
-    Estimate e = run(p, layout({N}, {{"X", {collapsed(), block(0)}}, {"V", v}}));
-    std::vector<EstimateTerm> terms = comm(e, s5, "V");
-    for (const EstimateTerm &t : comm(e, s6, "V"))
-      terms.push_back(t);
-    ASSERT_GE(terms.size(), 2u);
-    double busiest = 0;
-    for (int64_t q = 0; q < N; ++q) {
-      double sent = 0;
-      for (const EstimateTerm &t : terms)
-        sent += sentAt(t.primitive, t.groupSize, t.repetitions, t.messageBytes, t.senders, {q}).bytes;
-      EXPECT_LE(sent, bound * (1 + 1e-9)) << "processor " << q;
-      busiest = std::max(busiest, sent);
-    }
-    EXPECT_NEAR(busiest, bound, 1e-6 * bound);
-  }
-}
-
-TEST(FetchBound, APartGoesOnlyToTheProcessorsThatCanReadIt) {
-  // X and V blocked both ways on 2 x 2. Both statements read V(.,MI) for
-  // X(MI,.), and V's columns and X's rows have the same owner function:
-  // column block c of V is read only on mesh row c of X, two processors,
-  // one of them the holder itself where r = c. So the processor at (r, c)
-  // sends its part to 2 - [r = c] others at most, where the bound of every
-  // processor but the holders would allow 3 (the simulated fig2_2 at 16:
-  // 512 and 1,024 bytes).
-  const auto [p, s5, s6] = fig2_2();
-  Estimate e = run(p, layout({2, 2}, {{"X", {block(0), block(1)}}, {"V", {block(0), block(1)}}}));
-  std::vector<EstimateTerm> terms = comm(e, s5, "V");
-  for (const EstimateTerm &t : comm(e, s6, "V"))
-    terms.push_back(t);
-  ASSERT_FALSE(terms.empty());
-  const double part = double(n / 2 * (n / 2)) * 8;
-  double busiest = 0;
-  for (int64_t r = 0; r < 2; ++r)
-    for (int64_t c = 0; c < 2; ++c) {
-      double sent = 0;
-      for (const EstimateTerm &t : terms)
-        sent += sentAt(t.primitive, t.groupSize, t.repetitions, t.messageBytes, t.senders, {r, c}).bytes;
-      busiest = std::max(busiest, sent);
-    }
-  EXPECT_GT(busiest, 0);
-  EXPECT_LE(busiest, 2 * part * (1 + 1e-9));
-}
-
-TEST(FetchBound, HeldByCountsEachProcessorsElements) {
-  // Ten elements from index 1 on four processors; f(i) = floor((i - o) / b)
-  // mod 4 (Eq. 2.1), o the lower bound plus the layout's offset.
-  auto held = [](DistKind kind, int64_t block, int64_t offset) {
-    cost::DimDist d;
-    d.kind = kind;
-    d.meshDim = 0;
-    d.procs = 4;
-    d.block = block;
-    d.extent = 10;
-    d.lower = 1;
-    d.offset = 1 + offset;
-    std::vector<int64_t> n;
-    for (int64_t c = 0; c < 4; ++c)
-      n.push_back(d.heldBy(c));
-    return n;
-  };
-  EXPECT_EQ(held(DistKind::Block, 3, 0), (std::vector<int64_t>{3, 3, 3, 1}));
-  EXPECT_EQ(held(DistKind::Cyclic, 1, 0), (std::vector<int64_t>{3, 3, 2, 2}));
-  EXPECT_EQ(held(DistKind::BlockCyclic, 2, 0), (std::vector<int64_t>{4, 2, 2, 2}));
-  // Offset 1: index 1 is t = -1, on the last processor.
-  EXPECT_EQ(held(DistKind::Cyclic, 1, 1), (std::vector<int64_t>{3, 2, 2, 3}));
-  EXPECT_EQ(held(DistKind::Collapsed, 10, 0), (std::vector<int64_t>{10, 10, 10, 10}));
-}
-
 TEST(Senders, OneHoldersMulticastOverTheMeshStaysItsOwn) {
   // A quarter of the rows and columns: processor (0,0) holds the whole
   // section. It multicasts it to all 16 at once (Table 4.5), and it alone
@@ -785,83 +664,6 @@ TEST(Senders, EachRowBlockMulticastsItsOwnPart) {
   t = fromColumn(9);
   EXPECT_DOUBLE_EQ(t.senders.partAt({1, 0}), 0.0);
   EXPECT_DOUBLE_EQ(t.senders.partAt({2, 0}), 1.0);
-}
-
-TEST(PartialsExchange, OwnersDifferingInTwoMeshDimensions) {
-  // C(I,J) = C(I,J) + A(I,K) * B(K,J) on a 2 x 8 mesh, A's rows cyclic on
-  // the first mesh dimension and its columns blocked on the second, C
-  // transposed (rows blocked on the second, columns cyclic on the first):
-  // samples/c/matmul.c's recommendation before this rule. A home A(I,K)
-  // forms 8 rows x 16 columns of partials (W = 128), for C elements on all
-  // 16 processors (D = 16), 8 to each; every owner takes them from all 16
-  // homes (C = 16): Gather(8, 16) + 15 Transfer(8). The per-dimension
-  // terms priced a Reduction along the second dimension and a multicast of
-  // A along the first, 0.41x what the simulator measured.
-  const auto [p, s] = sumOverK(n, {{"A", "I", "K"}, {"B", "K", "J"}});
-  Layout l = layout({2, 8}, {{"A", {cyclic(0), block(1)}},
-                             {"B", {block(1), cyclic(0)}},
-                             {"C", {block(1), cyclic(0)}}});
-  auto c = comm(run(p, l), s, "A");
-  ASSERT_EQ(c.size(), 2u);
-  EXPECT_EQ(c[0].primitive, "Transfer");
-  EXPECT_EQ(c[0].repetitions, 15);
-  EXPECT_EQ(c[0].messageWords, 8);
-  EXPECT_EQ(c[1].primitive, "Gather");
-  EXPECT_EQ(c[1].groupSize, 16);
-  EXPECT_EQ(c[1].messageWords, 8);
-  // Without exact owners, the thesis's per-dimension terms.
-  EstimateOptions thesis;
-  thesis.exactOwners = false;
-  for (const auto &t : comm(run(p, l, thesis), s, "A"))
-    EXPECT_NE(t.primitive, "Gather") << t.rule;
-}
-
-TEST(PartialsExchange, ACopyOfAReplicatedLhsFillsTheOthers) {
-  // C(I,J) = C(I,J) + A(I,K) on a 4 x 2 mesh, C's and A's rows cyclic on
-  // the second dimension, both replicated along the first: the sum runs at
-  // one copy of its home A(I,K), the lhs's home (coordinate 0 along the
-  // first dimension), and its n/2 x n results go to the 3 other copies of
-  // C once the region ends (fig2_2's XIJ(MJ) = XIJ(MJ) + VAL * V(MQ,MJ) on
-  // 32 x 2). The per-dimension terms see replicated operands and move
-  // nothing.
-  const auto [p, s] = sumOverK(n, {{"A", "I", "K"}});
-  Layout l = layout({4, 2}, {{"A", {cyclic(1), collapsed()}}, {"C", {cyclic(1), collapsed()}}});
-  auto c = comm(run(p, l), s, "A");
-  ASSERT_EQ(c.size(), 1u);
-  EXPECT_EQ(c[0].primitive, "Transfer") << c[0].rule;
-  EXPECT_EQ(c[0].repetitions, 3);
-  EXPECT_EQ(c[0].messageWords, double(n / 2 * n));
-  EXPECT_EQ(c[0].senders.meshDim, 0);
-  EXPECT_EQ(c[0].senders.first, 0);
-  EXPECT_EQ(c[0].senders.last, 0);
-  // Without exact owners, the thesis's terms: nothing moves.
-  EstimateOptions thesis;
-  thesis.exactOwners = false;
-  EXPECT_TRUE(comm(run(p, l, thesis), s, "A").empty());
-}
-
-TEST(PartialsExchange, EveryCopyOfAReplicatedLhsTakesEveryHomesPartials) {
-  // C(I,J) = C(I,J) + A(I,K) on 4 processors, A's rows blocked, C held by
-  // every processor: each home A(I,K) forms its n/4 x n partial results and,
-  // when the region ends, sends them to the 3 other copies of C, as every
-  // other home does (the executor's partials to every holder): Gather(W, 4)
-  // + 3 Transfer(W). The thesis's replicated-lhs terms multicast A instead,
-  // which the executor does not run.
-  const auto [p, s] = sumOverK(n, {{"A", "I", "K"}});
-  Layout l = layout({N}, {{"A", {block(0), collapsed()}}, {"C", {collapsed(), collapsed()}}});
-  auto c = comm(run(p, l), s, "A");
-  ASSERT_EQ(c.size(), 2u);
-  EXPECT_EQ(c[0].primitive, "Transfer") << c[0].rule;
-  EXPECT_EQ(c[0].repetitions, 3);
-  EXPECT_EQ(c[0].messageWords, double(n / N * n));
-  EXPECT_EQ(c[1].primitive, "Gather") << c[1].rule;
-  EXPECT_EQ(c[1].groupSize, N);
-  EXPECT_EQ(c[1].messageWords, double(n / N * n));
-  // Without exact owners, the thesis's per-dimension terms.
-  EstimateOptions thesis;
-  thesis.exactOwners = false;
-  for (const auto &t : comm(run(p, l, thesis), s, "A"))
-    EXPECT_EQ(t.rule.find("partial results"), std::string::npos) << t.rule;
 }
 
 } // namespace
