@@ -61,6 +61,7 @@ std::string renderText(const validate::ValidationReport &r) {
                        x.correct ? "yes" : "NO");
     out += "    " + describe(x.layout) + "\n";
     for (auto &s : x.skippedPhases) out += "    phase not executed: " + s + "\n";
+    for (auto &s : x.discrepancies) out += "    not as the sequential run: " + s + "\n";
   }
   out += "\n";
   out += r.spearman ? fmt::format("Spearman rank correlation (predicted vs measured): {:.3f}\n",

@@ -83,6 +83,38 @@ std::string secondsText(double s) {
   return buf;
 }
 
+/// Why a run is not correct, from the executor's comparisons with the
+/// sequential reference: each array or scalar that differs or was not
+/// fully gathered, and reads of elements no fetch brought.
+std::vector<std::string> discrepancies(const json &execution) {
+  std::vector<std::string> out;
+  for (const char *kind : {"arrays", "scalars"})
+    for (const json &c : execution.value(kind, json::array())) {
+      const std::string status = c.value("status", std::string());
+      const std::string what = std::string(kind == std::string("arrays") ? "array " : "scalar ") +
+                               c.value("name", std::string("?"));
+      char diff[64];
+      std::snprintf(diff, sizeof diff, "%.3g", c.value("max_rel_diff", 0.0));
+      if (status == "mismatch" && kind == std::string("arrays"))
+        out.push_back(what + ": " + std::to_string(c.value("mismatches", int64_t(0))) + " of " +
+                      std::to_string(c.value("compared", int64_t(0))) +
+                      " elements differ from the sequential run's (largest relative difference " +
+                      diff + ")");
+      else if (status == "mismatch")
+        out.push_back(what + " differs from the sequential run's (relative difference " + diff +
+                      ")");
+      else if (status == "incomplete")
+        out.push_back(what + ": some elements were not gathered from any rank");
+    }
+  if (int64_t misses = execution.value("unfetched_reads", int64_t(0)); misses > 0)
+    out.push_back(std::to_string(misses) + " reads of elements no fetch brought, or out of bounds");
+  if (int64_t outside = execution.value("out_of_range", int64_t(0)); outside > 0)
+    out.push_back("the sequential run itself took " + std::to_string(outside) +
+                  " subscripts out of the arrays' bounds");
+  if (out.empty()) out.push_back("the executor reported a difference it did not describe");
+  return out;
+}
+
 } // namespace
 
 std::optional<double> spearman(const std::vector<double> &a, const std::vector<double> &b) {
@@ -293,6 +325,7 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
     run.totalBytes = r.at("bytes").get<int64_t>();
     run.refinements = r.at("refinements").get<int>();
     run.correct = r.at("correct").get<bool>();
+    if (!run.correct) run.discrepancies = discrepancies(r);
     std::set<std::string> executed;
     for (auto &ph : r.at("phases")) {
       if (ph.at("executed").get<bool>()) executed.insert(ph.at("id").get<std::string>());
@@ -349,7 +382,10 @@ json toJson(const ValidationReport &r) {
               {"correct", x.correct},
               {"refinements", x.refinements},
               {"skipped_phases", x.skippedPhases},
+              {"discrepancies", x.discrepancies},
+              {"unfetched_reads", x.execution.value("unfetched_reads", int64_t(0))},
               {"arrays", x.execution.value("arrays", json::array())},
+              {"scalars", x.execution.value("scalars", json::array())},
               {"phases", x.execution.value("phases", json::array())},
               {"ranks", x.execution.value("ranks", json::array())},
               {"placements", x.execution.value("placements", json::array())}};

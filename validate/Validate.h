@@ -75,6 +75,10 @@ struct LayoutRun {
   int64_t busiestMessages = 0;                     // the busiest rank's messages sent
   int refinements = 0;
   bool correct = false;
+  /// Where not correct, why: "array Z: 3 of 256 elements differ (max
+  /// relative difference 0.01)", "scalar G differs", "5 reads of elements
+  /// never fetched".
+  std::vector<std::string> discrepancies;
   std::vector<std::string> skippedPhases; // "P2: reason"
   nlohmann::json execution;               // the executor's document
 };

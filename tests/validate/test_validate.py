@@ -696,6 +696,34 @@ def case_refused():
 
 JACOBI_SMALL = [sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4"]
 
+def case_outofbounds_p4():
+    # B(I) = A(I+1), I = 1 .. 16, reads A(17) of A(16): the sequential run
+    # itself leaves the bounds, and the run is not correct -- with the
+    # reasons, in the JSON and under the layout in the text.
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "oob.f")
+        with open(src, "w") as f:
+            f.write("      PROGRAM OOB\n      DOUBLE PRECISION A(16), B(16)\n      INTEGER I\n"
+                    "      DO 10 I = 1, 16\n   10 A(I) = I\n"
+                    "      DO 20 I = 1, 16\n   20 B(I) = A(I+1)\n      END\n")
+        args = [src, "--procs", "4", "--machine", "cluster"]
+        doc = json.loads(validate(args, expect_rc=4).stdout)  # 4: a run not correct
+        r = doc["runs"][0]
+        check(not r["correct"], "out-of-bounds read passed as correct")
+        check(r["unfetched_reads"] > 0, "no unfetched or out-of-bounds read counted: %s" % r)
+        check(any("out of the arrays' bounds" in x for x in r["discrepancies"]),
+              "discrepancies do not name the bounds: %s" % r["discrepancies"])
+        check(isinstance(r["scalars"], list), "scalars reported")
+        text = subprocess.run([DLAYOUT, "validate"] + args, capture_output=True, text=True, timeout=600)
+        check(text.returncode == 4 and " NO " in text.stdout and
+              "not as the sequential run: the sequential run itself took" in text.stdout,
+              "text report: %s %s" % (text.stdout, text.stderr))
+    # A correct run reports no discrepancy.
+    ok = json.loads(validate(JACOBI_SMALL).stdout)["runs"][0]
+    check(ok["correct"] and ok["discrepancies"] == [] and ok["unfetched_reads"] == 0,
+          "correct run with discrepancies: %s" % ok["discrepancies"])
+
+
 
 def run_fault(args, env, expect, limit=60, hang=False, backend="simgrid"):
     """Runs `dlayout validate ARGS --timeout LIMIT --format json -o OUT` with a

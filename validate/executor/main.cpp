@@ -432,6 +432,7 @@ int main(int argc, char **argv) {
                   {"procs", size}, {"mesh", layout.mesh}, {"measured_seconds", measured},
                   {"messages", messages}, {"bytes", bytes}, {"correct", correct},
                   {"reordered_reductions", reordered}, {"unfetched_reads", misses},
+                  {"out_of_range", seq.outOfRange},
                   {"refinements", x.refinements}, {"phases", phases}, {"ranks", ranks},
                   {"arrays", arrays}, {"scalars", scalars}, {"placements", placements}};
       std::ofstream f(args.out);
