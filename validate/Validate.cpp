@@ -88,14 +88,13 @@ std::string secondsText(double s) {
 /// fully gathered, and reads of elements no fetch brought.
 std::vector<std::string> discrepancies(const json &execution) {
   std::vector<std::string> out;
-  for (const char *kind : {"arrays", "scalars"})
-    for (const json &c : execution.value(kind, json::array())) {
+  for (const bool arrays : {true, false})
+    for (const json &c : execution.value(arrays ? "arrays" : "scalars", json::array())) {
       const std::string status = c.value("status", std::string());
-      const std::string what = std::string(kind == std::string("arrays") ? "array " : "scalar ") +
-                               c.value("name", std::string("?"));
+      const std::string what = (arrays ? "array " : "scalar ") + c.value("name", std::string("?"));
       char diff[64];
       std::snprintf(diff, sizeof diff, "%.3g", c.value("max_rel_diff", 0.0));
-      if (status == "mismatch" && kind == std::string("arrays"))
+      if (status == "mismatch" && arrays)
         out.push_back(what + ": " + std::to_string(c.value("mismatches", int64_t(0))) + " of " +
                       std::to_string(c.value("compared", int64_t(0))) +
                       " elements differ from the sequential run's (largest relative difference " +
