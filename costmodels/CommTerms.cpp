@@ -83,13 +83,11 @@ int TermWalk::run() {
   runners_.assign(size_t(D_), {});
   for (int d = 0; d < D_; ++d) {
     base_[d].first = baseSub(target, lhsDist, d, true, opts_.exactOwners);
-    // Beyond the thesis (whose scalar lhs is one position): a scalar
-    // assignment that is neither a reduction nor private runs on every
-    // processor, so its operands must reach every one, as a replicated
-    // array element's do.
-    // So too an operand of a reduction into a scalar whose home every
-    // processor holds: every processor runs every instance.
-    if ((!sf_.hasLhs && !sf_.scalarReduction && opts_.exactOwners) || rf_.everyProcessor ||
+    // Beyond the thesis: a replicated scalar's operands reach every
+    // processor (StatementFacts::replicatedScalar). So too an operand of a
+    // reduction into a scalar whose home every processor holds: every
+    // processor runs every instance.
+    if ((sf_.replicatedScalar() && opts_.exactOwners) || rf_.everyProcessor ||
         (!sf_.hasLhs && rf_.toHome && !target))
       base_[d].first.kind = SubRef::Replicated;
     // A private scalar that other array assignments read too runs on their

@@ -139,11 +139,11 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional
       terms += sc.costs.size();
     est.terms.reserve(terms);
   }
+  const bool full = detail == Breakdown::Full;
   for (size_t k = 0; k < comm.size(); ++k) {
     const StatementFacts &sf = *comm[k].sf;
     const ComputationCost &cc = work[k];
     est.computationSeconds += cc.seconds;
-    const bool full = detail == Breakdown::Full;
     if (detail) {
       EstimateTerm &t = est.terms.emplace_back();
       t.kind = EstimateTerm::Kind::Computation;

@@ -393,7 +393,7 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
   // enter only through rho(S)), so under its placement guards cost nothing.
   std::set<int> valueRefs;
   collectRefs(st.expr, valueRefs);
-  bool costComm = sf.hasLhs || sf.scalarReduction || opts.scalarCommunication;
+  bool costComm = !sf.replicatedScalar() || opts.scalarCommunication;
   const int enumerable =
       conservative ? 0 : enumerationLevel(p, size_t(s), privateReaders[size_t(s)]);
   bool homeTaken = false;

@@ -193,6 +193,11 @@ struct StatementFacts {
   double rho = 1;
   bool hasLhs = false; // writes an array element
   bool scalarReduction = false;
+  /// Beyond the thesis (whose scalar lhs is one position): an assignment
+  /// to a scalar that is neither a reduction nor private runs on every
+  /// processor, so its operands reach every one, as a replicated array
+  /// element's do (TermWalk, Subsumption.h).
+  bool replicatedScalar() const { return !hasLhs && !scalarReduction; }
   /// A reduction's region: the position of the outermost loop it reduces
   /// over (a scalar's, model/PrivateScalars.h; an array element's,
   /// model/Reduction.h); -1 when it has none.

@@ -98,11 +98,11 @@ bool ownerComputes(const StatementFacts &s) {
   return s.hasLhs && !s.hasHome && s.alsoRunBy.empty() && s.rho == 1 && s.lhs.ref;
 }
 
-/// The statement runs on every processor, with no guard: an assignment to a
-/// scalar that is neither a reduction nor private (TermWalk's replicated
-/// base), whose operands every processor fetches.
+/// The statement runs on every processor, with no guard: a replicated
+/// scalar (StatementFacts::replicatedScalar), whose operands every
+/// processor fetches.
 bool everyProcessor(const StatementFacts &s) {
-  return !s.hasLhs && !s.scalarReduction && !s.hasHome && s.alsoRunBy.empty() && s.rho == 1;
+  return s.replicatedScalar() && !s.hasHome && s.alsoRunBy.empty() && s.rho == 1;
 }
 
 /// Whether b's reference rb, fetched in each iteration of loop position p
