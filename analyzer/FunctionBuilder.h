@@ -3,8 +3,9 @@
 // Private to the analyzer: the state of building one function's loops,
 // statements and references into a Program (see ProgramBuilder.h for the
 // steps). Loops and arrays are in FunctionBuilder.cpp, statements and their
-// expressions in Statements.cpp, scalar recurrences and reductions in
-// Reductions.cpp, assumed trip counts in TripBounds.cpp.
+// expressions in Statements.cpp, their guards in Guards.cpp, scalar
+// recurrences and reductions in Reductions.cpp, assumed trip counts in
+// TripBounds.cpp.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -17,6 +18,7 @@
 #include "llvm/IR/Intrinsics.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -25,6 +27,11 @@ namespace dlayout {
 /// The model's operator for an LLVM intrinsic (abs, sqrt, min, max, ...),
 /// or null where it has none.
 const char *intrinsicName(llvm::Intrinsic::ID id);
+
+/// Does the value read an array, through unnamed instructions?
+bool readsArray(llvm::Value *V, Symbols &Sym, int depth = 0);
+
+struct ReachCondition; // Guards.cpp
 
 /// A load or store of an array element, before its subscripts are known.
 struct Access {
@@ -68,10 +75,19 @@ private:
   Expr polyExpr(const Poly &p);
   std::optional<Expr> diamond(llvm::PHINode *Phi);
   Expr scalarRead(const std::string &name, llvm::Type *T);
+  // Guards.cpp: when a block runs.
   void addGuards(llvm::BasicBlock *BB);
   /// The branches that guard BB (outermost first), each with whether BB
   /// runs on its false edge.
   std::vector<std::pair<llvm::BasicBlock *, bool>> guardBranches(llvm::BasicBlock *BB);
+  /// The outermost branch in BB's loop or outside it both of whose edges
+  /// lead to BB, though not every path from it does (a join of paths), or
+  /// null; and BB's reaching condition from it, nullopt where it cannot be
+  /// formed.
+  llvm::BasicBlock *partialJoin(llvm::BasicBlock *BB);
+  std::optional<ReachCondition> reachingCondition(llvm::BasicBlock *D, llvm::BasicBlock *BB);
+  std::vector<llvm::BasicBlock *> Rpo; // the function's blocks in reverse post-order
+  std::map<const llvm::BasicBlock *, size_t> RpoIndex;
   /// An IF whose condition reads array elements (dgefa's IF (A(L,K) .EQ. 0)
   /// GO TO 40 above DO 15) is evaluated once, where it stands, not again by
   /// every statement instance it guards (those may change what it read): it

@@ -1,4 +1,4 @@
-//===- analyzer/Statements.cpp - Statements, expressions, guards ----------===//
+//===- analyzer/Statements.cpp - Statements and expressions ----------------===//
 //
 // A statement is a store to an array element or a scalar variable in memory,
 // or an assignment to a named scalar temporary that holds a floating-point
@@ -8,6 +8,7 @@
 // subscripts and bounds that use them.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/ExprMake.h"
 #include "analyzer/FunctionBuilder.h"
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -16,6 +17,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
+using dlayout::exprs::leaf;
+using dlayout::exprs::op;
 
 namespace dlayout {
 
@@ -29,22 +32,6 @@ bool harmlessCall(StringRef name) {
          name.starts_with("_FortranAioEnd") || name == "printf" || name == "puts" ||
          name == "malloc" || name == "calloc" || name == "free" || name == "exit" ||
          name == "abort" || name.starts_with("llvm.");
-}
-
-Expr op(std::string name, std::vector<Expr> args) {
-  Expr e;
-  e.kind = Expr::Kind::Op;
-  e.name = std::move(name);
-  e.args = std::move(args);
-  return e;
-}
-
-Expr leaf(Expr::Kind k, std::string name, double value = 0) {
-  Expr e;
-  e.kind = k;
-  e.name = std::move(name);
-  e.value = value;
-  return e;
 }
 
 const char *cmpName(CmpInst::Predicate p) {
@@ -96,7 +83,7 @@ const char *intrinsicName(Intrinsic::ID id) {
 // ----------------------------------------------------------------------------
 
 /// Does the value read an array, through unnamed instructions?
-static bool readsArray(Value *V, Symbols &Sym, int depth = 0) {
+bool readsArray(Value *V, Symbols &Sym, int depth) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || depth > 32 || isa<PHINode>(I)) return false;
   if (auto *Ld = dyn_cast<LoadInst>(I)) {
@@ -445,118 +432,6 @@ Expr FunctionBuilder::scalarRead(const std::string &name, Type *T) {
     P.scalars.push_back(Scalar{name, type, Cur ? Cur->loc : SourceLoc{}});
   }
   return leaf(Expr::Kind::Scalar, name);
-}
-
-// ----------------------------------------------------------------------------
-// Guards
-// ----------------------------------------------------------------------------
-
-/// The conditions that decide whether a block runs: conditional branches
-/// that dominate it without being post-dominated by it, other than the tests
-/// that leave a loop.
-void FunctionBuilder::addGuards(BasicBlock *BB) {
-  for (auto [D, viaFalse] : guardBranches(BB)) {
-    auto *Br = cast<BranchInst>(D->getTerminator());
-    Guard G;
-    auto pred = Predicates.find(D);
-    G.condition = pred != Predicates.end() ? leaf(Expr::Kind::Scalar, pred->second)
-                                           : expr(Br->getCondition());
-    if (viaFalse) G.condition = op("not", {G.condition});
-    Cur->guards.push_back(G);
-  }
-}
-
-std::vector<std::pair<BasicBlock *, bool>> FunctionBuilder::guardBranches(BasicBlock *BB) {
-  auto &DT = Sym.dt();
-  auto &PDT = Sym.pdt();
-  std::vector<std::pair<BasicBlock *, bool>> out;
-  for (BasicBlock *D = guardAbove(BB); D; D = guardAbove(D)) {
-    auto *Br = cast<BranchInst>(D->getTerminator());
-    if (PDT.dominates(BB, D)) continue;
-    bool viaTrue = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(0)), BB);
-    bool viaFalse = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(1)), BB);
-    if (viaTrue == viaFalse) continue;
-    out.insert(out.begin(), {D, viaFalse});
-  }
-  return out;
-}
-
-void FunctionBuilder::findPredicates() {
-  std::set<std::string> names;
-  for (auto &s : P.scalars) names.insert(s.name);
-  for (BasicBlock &BB : F)
-    for (auto &branch : guardBranches(&BB)) {
-      BasicBlock *D = branch.first;
-      auto *Br = cast<BranchInst>(D->getTerminator());
-      if (Predicates.count(D) || !readsArray(Br->getCondition(), Sym)) continue;
-      // A name no source variable can have; "if@LINE", made unique.
-      std::string base = "if@" + std::to_string(Sym.locOf(Br).line), name = base;
-      for (int k = 2; names.count(name); ++k) name = base + "." + std::to_string(k);
-      names.insert(name);
-      Predicates[D] = name;
-    }
-  for (BasicBlock &BB : F)
-    if (Predicates.count(&BB)) PredicateBlocks.push_back(&BB);
-}
-
-/// `if@LINE = condition` at the end of the IF's block, under the IF's own
-/// guards.
-void FunctionBuilder::addPredicates() {
-  for (BasicBlock *D : PredicateBlocks) {
-    auto *Br = cast<BranchInst>(D->getTerminator());
-    Statement S;
-    S.id = "S" + std::to_string(++StmtCounter);
-    S.loc = Sym.locOf(Br);
-    for (llvm::Loop *L = Sym.loopInfo().getLoopFor(D); L; L = L->getParentLoop())
-      if (auto *R = Sym.record(L)) S.loops.insert(S.loops.begin(), R->id);
-    S.scalarWrite = Predicates[D];
-    P.statements.push_back(S);
-    size_t index = P.statements.size() - 1;
-    StmtAt.push_back(Br);
-    Cur = &P.statements[index];
-    CurAccesses.clear();
-    Cur->expr = expr(Br->getCondition(), /*root=*/true);
-    addGuards(D);
-    P.scalars.push_back(Scalar{Cur->scalarWrite, "i32", Cur->loc});
-    for (auto &[ref, access] : CurAccesses) PendingRefs.push_back({index, ref, access});
-    Cur = nullptr;
-  }
-}
-
-/// Whether D's branch can guard the blocks it dominates: a conditional
-/// branch, not a loop's exit test, and not a test of pointers (C's
-/// `if (!a) return` says nothing about values).
-static bool mayGuard(BasicBlock *D, llvm::LoopInfo &LI) {
-  auto *Br = dyn_cast<BranchInst>(D->getTerminator());
-  if (!Br || !Br->isConditional()) return false;
-  if (llvm::Loop *L = LI.getLoopFor(D); L && L->isLoopExiting(D)) return false;
-  auto pointerTest = [](Value *C) {
-    auto *Cmp = dyn_cast<CmpInst>(C);
-    return Cmp && Cmp->getOperand(0)->getType()->isPointerTy();
-  };
-  if (pointerTest(Br->getCondition())) return false;
-  if (auto *Or = dyn_cast<BinaryOperator>(Br->getCondition()))
-    if (pointerTest(Or->getOperand(0))) return false;
-  return true;
-}
-
-BasicBlock *FunctionBuilder::guardAbove(BasicBlock *BB) {
-  // Up the dominator tree to a block already answered (or the root), then
-  // answer every block passed on the way, top-down.
-  std::vector<BasicBlock *> path;
-  BasicBlock *known = nullptr;
-  for (auto *N = Sym.dt().getNode(BB); N && N->getIDom(); N = N->getIDom()) {
-    if (auto it = GuardAbove.find(N->getBlock()); it != GuardAbove.end()) {
-      known = it->second;
-      break;
-    }
-    path.push_back(N->getBlock());
-  }
-  for (auto it = path.rbegin(); it != path.rend(); ++it) {
-    BasicBlock *D = Sym.dt().getNode(*it)->getIDom()->getBlock();
-    known = GuardAbove[*it] = mayGuard(D, Sym.loopInfo()) ? D : known;
-  }
-  return path.empty() ? known : GuardAbove[BB];
 }
 
 } // namespace dlayout

@@ -16,6 +16,7 @@
 // validator then skips the phase and says why).
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/ExprMake.h"
 #include "analyzer/FunctionBuilder.h"
 
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -26,25 +27,12 @@
 #include <functional>
 
 using namespace llvm;
+using dlayout::exprs::constant;
+using dlayout::exprs::op;
 
 namespace dlayout {
 
 namespace {
-
-Expr cst(double v) {
-  Expr e;
-  e.kind = Expr::Kind::Const;
-  e.value = v;
-  return e;
-}
-
-Expr mkop(const std::string &name, std::vector<Expr> args) {
-  Expr e;
-  e.kind = Expr::Kind::Op;
-  e.name = name;
-  e.args = std::move(args);
-  return e;
-}
 
 const char *icmpName(CmpInst::Predicate p) {
   switch (ICmpInst::getSignedPredicate(p)) {
@@ -90,7 +78,7 @@ void scalarsRead(const Expr &e, std::set<std::string> &out) {
 std::optional<Expr> FunctionBuilder::valueExpr(Value *V, std::vector<Reference> &refs,
                                                int depth) {
   if (depth > 24) return std::nullopt;
-  if (auto *CI = dyn_cast<ConstantInt>(V)) return cst((double)CI->getSExtValue());
+  if (auto *CI = dyn_cast<ConstantInt>(V)) return constant((double)CI->getSExtValue());
   if (auto *R = enclosingIv(V)) {
     Expr e;
     e.kind = Expr::Kind::Iv;
@@ -129,7 +117,7 @@ std::optional<Expr> FunctionBuilder::valueExpr(Value *V, std::vector<Reference> 
     auto a = valueExpr(I->getOperand(0), refs, depth + 1);
     auto b = a ? valueExpr(I->getOperand(1), refs, depth + 1) : std::nullopt;
     if (!b) return std::nullopt;
-    return mkop(name, {*a, *b});
+    return op(name, {*a, *b});
   };
   switch (I->getOpcode()) {
   case Instruction::Add: return two("+");
@@ -141,14 +129,14 @@ std::optional<Expr> FunctionBuilder::valueExpr(Value *V, std::vector<Reference> 
     if (auto m = lowMaskModulus(I)) {
       auto a = valueExpr(I->getOperand(0), refs, depth + 1);
       if (!a) return std::nullopt;
-      return mkop("mod", {*a, cst((double)*m)});
+      return op("mod", {*a, constant((double)*m)});
     }
     break;
   case Instruction::SDiv: {
     // Fortran integer division truncates toward zero.
     auto q = two("/");
     if (!q) return std::nullopt;
-    return mkop("-", {*q, mkop("mod", {*q, cst(1)})});
+    return op("-", {*q, op("mod", {*q, constant(1)})});
   }
   default: break;
   }
@@ -159,7 +147,7 @@ std::optional<Expr> FunctionBuilder::valueExpr(Value *V, std::vector<Reference> 
     auto t = c ? valueExpr(Sel->getTrueValue(), refs, depth + 1) : std::nullopt;
     auto f = t ? valueExpr(Sel->getFalseValue(), refs, depth + 1) : std::nullopt;
     if (!f) return std::nullopt;
-    return mkop("select", {*c, *t, *f});
+    return op("select", {*c, *t, *f});
   }
   if (auto *Call = dyn_cast<IntrinsicInst>(I)) {
     const char *n = nullptr;
@@ -171,10 +159,10 @@ std::optional<Expr> FunctionBuilder::valueExpr(Value *V, std::vector<Reference> 
     }
     auto a = valueExpr(Call->getArgOperand(0), refs, depth + 1);
     if (!a) return std::nullopt;
-    if (std::string(n) == "abs") return mkop(n, {*a});
+    if (std::string(n) == "abs") return op(n, {*a});
     auto b = valueExpr(Call->getArgOperand(1), refs, depth + 1);
     if (!b) return std::nullopt;
-    return mkop(n, {*a, *b});
+    return op(n, {*a, *b});
   }
   return std::nullopt;
 }
@@ -184,7 +172,7 @@ std::optional<Expr> FunctionBuilder::polyValueExpr(const Poly &p, std::vector<Re
   std::vector<Expr> terms;
   for (auto &[m, c] : p.terms()) {
     std::vector<Expr> factors;
-    if (c != 1 || m.empty()) factors.push_back(cst((double)c));
+    if (c != 1 || m.empty()) factors.push_back(constant((double)c));
     for (auto &s : m) {
       if (s.rfind("?:", 0) == 0) {
         Value *V = Sym.opaqueValue(s);
@@ -196,12 +184,12 @@ std::optional<Expr> FunctionBuilder::polyValueExpr(const Poly &p, std::vector<Re
       }
     }
     Expr prod = factors[0];
-    for (size_t k = 1; k < factors.size(); ++k) prod = mkop("*", {prod, factors[k]});
+    for (size_t k = 1; k < factors.size(); ++k) prod = op("*", {prod, factors[k]});
     terms.push_back(prod);
   }
-  if (terms.empty()) return cst(0);
+  if (terms.empty()) return constant(0);
   Expr sum = terms[0];
-  for (size_t k = 1; k < terms.size(); ++k) sum = mkop("+", {sum, terms[k]});
+  for (size_t k = 1; k < terms.size(); ++k) sum = op("+", {sum, terms[k]});
   return sum;
 }
 
@@ -220,24 +208,24 @@ std::optional<Expr> FunctionBuilder::offsetExpr(Value *Ptr, const MemoryObject &
       if (StructType *ST = GTI.getStructTypeOrNull()) {
         auto *CI = dyn_cast<ConstantInt>(Idx);
         if (!CI) return std::nullopt;
-        bytes.push_back(cst((double)DL.getStructLayout(ST)->getElementOffset(CI->getZExtValue())));
+        bytes.push_back(constant((double)DL.getStructLayout(ST)->getElementOffset(CI->getZExtValue())));
         continue;
       }
       int64_t stride = (int64_t)GTI.getSequentialElementStride(DL);
       if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
-        if (!CI->isZero()) bytes.push_back(cst((double)(CI->getSExtValue() * stride)));
+        if (!CI->isZero()) bytes.push_back(constant((double)(CI->getSExtValue() * stride)));
         continue;
       }
       auto e = valueExpr(Idx, refs, 0);
       if (!e) return std::nullopt;
-      bytes.push_back(stride == 1 ? *e : mkop("*", {*e, cst((double)stride)}));
+      bytes.push_back(stride == 1 ? *e : op("*", {*e, constant((double)stride)}));
     }
     V = G->getPointerOperand()->stripPointerCasts();
   }
   if (V != O.base) return std::nullopt;
-  Expr sum = bytes.empty() ? cst(0) : bytes[0];
-  for (size_t k = 1; k < bytes.size(); ++k) sum = mkop("+", {sum, bytes[k]});
-  return mkop("/", {sum, cst((double)O.elementBytes)});
+  Expr sum = bytes.empty() ? constant(0) : bytes[0];
+  for (size_t k = 1; k < bytes.size(); ++k) sum = op("+", {sum, bytes[k]});
+  return op("/", {sum, constant((double)O.elementBytes)});
 }
 
 /// Unknown subscripts of references with one unknown dimension, the others
@@ -280,11 +268,11 @@ void FunctionBuilder::addSubscriptExprs() {
       if ((int)k == unknown) continue;
       Poly part = (Poly::fromAffine(R.subscripts[k].affine) - Poly::constant(O.lowers[k])) *
                   strides[k];
-      rest = mkop("-", {rest, polyExpr(part)});
+      rest = op("-", {rest, polyExpr(part)});
     }
     if (!strides[unknown].asConstant() || *strides[unknown].asConstant() != 1)
-      rest = mkop("/", {rest, polyExpr(strides[unknown])});
-    Expr value = mkop("+", {rest, cst((double)O.lowers[unknown])});
+      rest = op("/", {rest, polyExpr(strides[unknown])});
+    Expr value = op("+", {rest, constant((double)O.lowers[unknown])});
     if (!within(value, refs, P.statements[Pd.stmt].loops)) continue;
     Subscript &S = R.subscripts[unknown];
     S.expr = std::move(value);
@@ -299,7 +287,7 @@ std::optional<Expr> FunctionBuilder::scevExpr(const SCEV *S, std::vector<Referen
   if (depth > 24) return std::nullopt;
   if (auto *C = dyn_cast<SCEVConstant>(S)) {
     if (C->getAPInt().getSignificantBits() > 53) return std::nullopt;
-    return cst((double)C->getAPInt().getSExtValue());
+    return constant((double)C->getAPInt().getSExtValue());
   }
   if (auto *C = dyn_cast<SCEVCastExpr>(S))
     return isNarrowCast(C) ? std::nullopt : scevExpr(C->getOperand(0), refs, depth + 1);
@@ -311,7 +299,7 @@ std::optional<Expr> FunctionBuilder::scevExpr(const SCEV *S, std::vector<Referen
       args.push_back(*e);
     }
     Expr acc = args[0];
-    for (size_t k = 1; k < args.size(); ++k) acc = mkop(name, {acc, args[k]});
+    for (size_t k = 1; k < args.size(); ++k) acc = op(name, {acc, args[k]});
     return acc;
   };
   if (auto *A = dyn_cast<SCEVAddExpr>(S)) return nary(A, "+");
@@ -322,7 +310,7 @@ std::optional<Expr> FunctionBuilder::scevExpr(const SCEV *S, std::vector<Referen
     auto a = scevExpr(D->getLHS(), refs, depth + 1);
     auto b = a ? scevExpr(D->getRHS(), refs, depth + 1) : std::nullopt;
     if (!b) return std::nullopt;
-    return mkop("/", {mkop("-", {*a, mkop("mod", {*a, *b})}), *b});
+    return op("/", {op("-", {*a, op("mod", {*a, *b})}), *b});
   }
   if (auto *U = dyn_cast<SCEVUnknown>(S)) return valueExpr(U->getValue(), refs, depth + 1);
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && AR->isAffine()) {
@@ -338,9 +326,9 @@ std::optional<Expr> FunctionBuilder::scevExpr(const SCEV *S, std::vector<Referen
     Expr iv;
     iv.kind = Expr::Kind::Iv;
     iv.name = R->id;
-    Expr n = R->counter ? mkop("-", {iv, cst(1)})
-                        : mkop("/", {mkop("-", {iv, *from}), cst((double)R->step)});
-    return mkop("+", {*start, mkop("*", {*step, n})});
+    Expr n = R->counter ? op("-", {iv, constant(1)})
+                        : op("/", {op("-", {iv, *from}), constant((double)R->step)});
+    return op("+", {*start, op("*", {*step, n})});
   }
   Poly p = Sym.toPoly(S);
   if (p.isAffine()) return polyExpr(p);
@@ -362,7 +350,7 @@ void FunctionBuilder::addBoundExprs() {
       auto n = lo ? scevExpr(EC, refs, 0) : std::nullopt;
       if (!n) return std::nullopt;
       int64_t adj = Exiting == R.loop->getLoopLatch() ? 0 : -1;
-      return mkop("+", {*lo, mkop("*", {mkop("+", {*n, cst((double)adj)}), cst((double)M.step)})});
+      return op("+", {*lo, op("*", {op("+", {*n, constant((double)adj)}), constant((double)M.step)})});
     };
     for (auto [b, poly] : {std::pair{&M.lower, &Lower[M.id]}, std::pair{&M.upper, &Upper[M.id]}}) {
       if (b->kind != Bound::Kind::NonAffine || b->expr) continue;
@@ -525,7 +513,7 @@ void FunctionBuilder::addDefinition(const std::string &name, Value *V, BasicBloc
       if (t != f) {
         Guard G;
         G.condition = expr(Br->getCondition());
-        if (f) G.condition = mkop("not", {G.condition});
+        if (f) G.condition = op("not", {G.condition});
         Cur->guards.push_back(G);
       }
     }

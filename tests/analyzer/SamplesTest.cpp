@@ -7,6 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "Helpers.h"
 
+#include <cstdio>
+#include <map>
+
 using namespace dlayout;
 using namespace dlayout::test;
 
@@ -362,6 +365,106 @@ TEST(Guards, AnIfAboveALoopIsEvaluatedOnceWhereItStands) {
   // The swap (3), the scaling (1), the row exchange (3) and the update (1).
   EXPECT_EQ(tested, 8);
   EXPECT_TRUE(verify(P).ok());
+}
+
+namespace {
+/// A guard's value with loop indices (by loop id) and scalars bound; the
+/// comparisons and logic guards are made of.
+double evalGuard(const Expr &e, const std::map<std::string, double> &at) {
+  auto arg = [&](size_t k) { return evalGuard(e.args.at(k), at); };
+  switch (e.kind) {
+  case Expr::Kind::Const: return e.value;
+  case Expr::Kind::Iv: case Expr::Kind::Scalar: case Expr::Kind::Param: return at.at(e.name);
+  case Expr::Kind::Op: break;
+  default: ADD_FAILURE() << "unexpected leaf in a guard"; return 0;
+  }
+  const std::string &o = e.name;
+  if (o == "+" || o == "*" || o == "and" || o == "or") {
+    double v = arg(0);
+    for (size_t k = 1; k < e.args.size(); ++k) {
+      double w = arg(k);
+      v = o == "+" ? v + w : o == "*" ? v * w : o == "and" ? double(v != 0 && w != 0)
+                                                            : double(v != 0 || w != 0);
+    }
+    return v;
+  }
+  if (o == "-") return arg(0) - arg(1);
+  if (o == "neg") return -arg(0);
+  if (o == "not") return arg(0) == 0;
+  if (o == "lt") return arg(0) < arg(1);
+  if (o == "le") return arg(0) <= arg(1);
+  if (o == "gt") return arg(0) > arg(1);
+  if (o == "ge") return arg(0) >= arg(1);
+  if (o == "eq") return arg(0) == arg(1);
+  if (o == "ne") return arg(0) != arg(1);
+  ADD_FAILURE() << "unexpected operator " << o << " in a guard";
+  return 0;
+}
+
+bool runs(const Statement &s, const std::map<std::string, double> &at) {
+  for (auto &g : s.guards)
+    if (evalGuard(g.condition, at) == 0) return false;
+  return true;
+}
+} // namespace
+
+TEST(Guards, AJoinOfGoTosRunsUnderEitherPath) {
+  // tred2's label 16 (E(I) = D(L), then D(J) = Z(L,J), Z(I,J) = 0, Z(J,I) =
+  // 0 in DO 21) is reached from IF (L .LT. 2) GO TO 16 and, past DO 14,
+  // from IF (SCALE .NE. 0.0D0) GO TO 23 not taken; label 23 (H = 0 and the
+  // Householder step) only from the second test taken. With N = 16, I = 18
+  // - II and L = 17 - II: L < 2 at II = 16 only.
+  Program P = extractSample("paradigm/tred2.F", {{"N", 16}});
+  std::vector<const Statement *> at16;
+  for (unsigned line : {116u, 118u, 119u, 120u})
+    for (auto *s : onLine(P, line)) at16.push_back(s);
+  ASSERT_EQ(at16.size(), 4u);
+  const Statement *at23 = writing(P, "H", 123);
+  ASSERT_NE(at23, nullptr);
+  const std::string ii = at16[0]->loops[0];
+  for (double II : {2, 9, 15, 16})
+    for (double scale : {0.0, 0.5}) {
+      std::map<std::string, double> at = {{ii, II}, {"SCALE", scale}};
+      bool expect16 = II == 16 || scale == 0;
+      for (auto *s : at16) EXPECT_EQ(runs(*s, at), expect16) << s->id << " II=" << II << " SCALE=" << scale;
+      EXPECT_EQ(runs(*at23, at), !expect16) << "II=" << II << " SCALE=" << scale;
+    }
+  EXPECT_TRUE(verify(P).ok());
+}
+
+TEST(Guards, AShortCircuitOrOfAnArrayTestIsAPredicateInTheDisjunction) {
+  // if (i < 3 || A[i] * i == 5.0) A[i] = 1: the second test reads A, so it
+  // is a predicate assigned where it stands (only when i >= 3), and the
+  // store runs under (i < 3) or (not (i < 3) and the predicate).
+  std::string path = ::testing::TempDir() + "dlayout_join.c";
+  FILE *f = fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  fputs("double A[10];\nint main(void) {\n  for (int i = 0; i < 10; i++) {\n"
+        "    A[i] = 0;\n    if (i < 3 || A[i] * i == 5.0) A[i] = 1;\n  }\n  return 0;\n}\n",
+        f);
+  fclose(f);
+  ExtractOptions o;
+  o.input = path;
+  auto P = extract(o);
+  std::remove(path.c_str());
+  ASSERT_TRUE(P.ok()) << P.error().str();
+  const Statement *pred = nullptr, *store = nullptr;
+  for (auto &s : P->statements) {
+    if (s.scalarWrite.rfind("if@", 0) == 0) pred = &s;
+    if (s.write >= 0 && s.expr.kind == Expr::Kind::Const && s.expr.value == 1) store = &s;
+  }
+  ASSERT_NE(pred, nullptr);
+  ASSERT_NE(store, nullptr);
+  ASSERT_EQ(pred->refs.size(), 1u);
+  EXPECT_EQ(pred->refs[0].array, "A");
+  const std::string i = store->loops[0];
+  for (double iv : {0, 2, 3, 7})
+    for (double p : {0, 1}) {
+      std::map<std::string, double> at = {{i, iv}, {pred->scalarWrite, p}};
+      EXPECT_EQ(runs(*pred, at), iv >= 3) << "i=" << iv;
+      EXPECT_EQ(runs(*store, at), iv < 3 || p != 0) << "i=" << iv << " predicate " << p;
+    }
+  EXPECT_TRUE(verify(*P).ok());
 }
 
 TEST(ValueExprs, BoundsReadArrays) {
