@@ -105,7 +105,8 @@ void addProgramOptions(CLI::App *cmd, ProgramOptions &o) {
       ->type_name("NAME");
   cmd->add_option("--probability", o.probabilities,
                   "Reaching probability of the statements on a source line "
-                  "(default 1)")->type_name("LINE=P");
+                  "(default 1; where it is 1, the estimator counts how often "
+                  "guards on loop indices hold)")->type_name("LINE=P");
   cmd->add_option("--trip-count", o.tripCounts,
                   "Expected trip count of the loop on a source line whose bounds "
                   "are not affine (default 10, or fewer where the loop's index "

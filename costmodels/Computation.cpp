@@ -343,7 +343,7 @@ ComputationCost statementComputation(const StatementFacts &sf,
     product = perOuterIteration(sf, lv, opts);
   if (!product)
     product = nestIterations(sf, sf.loops, lv, opts);
-  c.iterations = sf.rho * *product;
+  c.iterations = sf.rho * (opts.exactOwners ? sf.guardsHold : 1) * *product;
   c.seconds = c.iterations * c.instance;
   return c;
 }

@@ -6,6 +6,9 @@
 //
 //   T(S) = rho(S) * (prod_l C_l(S)) * t(S)                        (Eq. 3.1)
 //
+// rho(S) is the user's, else (beyond the thesis, with exactOwners) the
+// fraction of S's iterations at which its guards on loop indices hold
+// (GuardFraction.h).
 // t(S) is one instance's time from its operation counts and the machine.
 // C_l(S) is found from the innermost loop outwards (section 3.2.2):
 //   - S sequential w.r.t. L_l (Fig. 3.3), or no lhs subscript with

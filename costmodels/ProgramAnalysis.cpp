@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "costmodels/ProgramAnalysis.h"
+
+#include "costmodels/GuardFraction.h"
 #include "costmodels/ExpectedBounds.h"
 #include "costmodels/DependenceLevels.h"
 #include "costmodels/LoopDistribution.h"
@@ -313,6 +315,8 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     sf.loops.push_back(lf);
   }
   int m = int(sf.loops.size());
+  if (sf.rho == 1)
+    sf.guardsHold = guardFraction(st, sf.loops, p.params);
 
   // The element whose owner carries S out: its own lhs, or for a private
   // scalar (model/PrivateScalars.h) the lhs of the array assignment that

@@ -191,6 +191,10 @@ struct StatementFacts {
   std::string phase;
   std::vector<LoopFacts> loops;
   double rho = 1;
+  /// Where rho is the default 1: the fraction of the loops' iterations at
+  /// which the guards that read only indices and parameters hold
+  /// (GuardFraction.h), for the computation alone.
+  double guardsHold = 1;
   bool hasLhs = false; // writes an array element
   bool scalarReduction = false;
   /// Beyond the thesis (whose scalar lhs is one position): an assignment

@@ -362,6 +362,67 @@ TEST(Placement, AGuardCostsNothingUnderTheThesisPlacement) {
   EXPECT_TRUE(comm(run(p, l, o), s, "B").empty());
 }
 
+/// DO I = 1, n; DO J = 1, n: A(I,J) = 0 on the boundary (I .EQ. 1 .OR.
+/// I .EQ. n .OR. J .EQ. 1 .OR. J .EQ. n), A(I,J) = 1 inside (its .NOT.),
+/// A(I,J) = 2 where a scalar X is not 0: relax's initialisation.
+Program boundaryNest(int64_t n) {
+  ModelBuilder b;
+  b.array("A", {n, n});
+  auto i = b.loop("I", b.c(1), b.c(n), "", 1, true);
+  auto j = b.loop("J", b.c(1), b.c(n), i, 1, true);
+  for (int k = 0; k < 3; ++k)
+    b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}), {}, {.stores = 1});
+  Program p = b.build();
+  auto leaf = [](Expr::Kind kind, std::string name, double v = 0) {
+    Expr e;
+    e.kind = kind;
+    e.name = std::move(name);
+    e.value = v;
+    return e;
+  };
+  auto op = [](std::string name, std::vector<Expr> args) {
+    Expr e;
+    e.kind = Expr::Kind::Op;
+    e.name = std::move(name);
+    e.args = std::move(args);
+    return e;
+  };
+  std::vector<Expr> edges;
+  for (auto &loop : {i, j})
+    for (double at : {1.0, double(n)})
+      edges.push_back(op("eq", {leaf(Expr::Kind::Iv, loop), leaf(Expr::Kind::Const, "", at)}));
+  Expr boundary = op("or", edges);
+  p.statements[0].guards.push_back({boundary, "boundary"});
+  p.statements[1].guards.push_back({op("not", {boundary}), "interior"});
+  p.statements[2].guards.push_back(
+      {op("ne", {leaf(Expr::Kind::Scalar, "X"), leaf(Expr::Kind::Const, "")}), "X .NE. 0"});
+  p.scalars.push_back(Scalar{"X", "f64", {}});
+  return p;
+}
+
+TEST(Computation, GuardsOnLoopIndicesAreCountedIntoRho) {
+  // rho(S) = num(S) / prod n_l (thesis section 3.2.1), counted where the
+  // guards read only indices: 4n - 4 boundary points, (n - 2)^2 inside; a
+  // guard on a scalar holds (rho's default). n = 100 is sampled, both ends
+  // of each loop included. One processor runs them all.
+  for (int64_t n : {16, 100}) {
+    Program p = boundaryNest(n);
+    Layout l = layout({1}, {{"A", {block(0), collapsed()}}});
+    Estimate e = run(p, l);
+    ASSERT_NE(computation(e, "S1"), nullptr);
+    EXPECT_DOUBLE_EQ(computation(e, "S1")->repetitions, double(4 * n - 4)) << n;
+    EXPECT_DOUBLE_EQ(computation(e, "S2")->repetitions, double((n - 2) * (n - 2))) << n;
+    EXPECT_DOUBLE_EQ(computation(e, "S3")->repetitions, double(n * n)) << n;
+    // A probability the user gives is rho; the thesis's placement counts
+    // nothing (its formulas).
+    p.statements[0].probability = 0.5;
+    EXPECT_DOUBLE_EQ(computation(run(p, l), "S1")->repetitions, 0.5 * double(n * n)) << n;
+    EstimateOptions o;
+    o.placement = PlacementSource::SequentialLoops;
+    EXPECT_DOUBLE_EQ(computation(run(p, l, o), "S2")->repetitions, double(n * n)) << n;
+  }
+}
+
 TEST(ExactOwners, AnArrayOnNoMeshDimensionIsReplicatedAlongIt) {
   // A(I,J,K) = P(I,J) on a 2x1x2 mesh, A on mesh dimensions 0 and 2, P on 0
   // only. A layout leaves P replicated along mesh dimension 2 (Eq. 2.1's X,
