@@ -146,7 +146,7 @@ void FunctionBuilder::buildLoops() {
       M.step = 1;
     }
     Poly iterations = Poly::symbol("?:trip");
-    if (BasicBlock *Exiting = L->getExitingBlock()) {
+    if (BasicBlock *Exiting = exitingBlock(L)) {
       const SCEV *EC = Sym.se().getExitCount(L, Exiting);
       if (!isa<SCEVCouldNotCompute>(EC))
         // A loop tested at the top runs its body once per backedge; one
@@ -207,7 +207,7 @@ Value *FunctionBuilder::loneOpaque(const Poly &p) const {
 /// `iv + r  pred  Y` (Y invariant in the loop), or nullopt.
 std::optional<Poly> FunctionBuilder::exitTestBound(const LoopRecord &R) {
   llvm::Loop *L = R.loop;
-  BasicBlock *Exiting = L->getExitingBlock();
+  BasicBlock *Exiting = exitingBlock(L);
   if (!R.iv || R.counter || !Exiting || (R.step != 1 && R.step != -1)) return std::nullopt;
   auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
   auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;

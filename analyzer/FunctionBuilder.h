@@ -82,8 +82,8 @@ private:
   std::vector<std::pair<llvm::BasicBlock *, bool>> guardBranches(llvm::BasicBlock *BB);
   /// The outermost branch in BB's loop or outside it both of whose edges
   /// lead to BB, though not every path from it does (a join of paths), or
-  /// null; and BB's reaching condition from it, nullopt where it cannot be
-  /// formed.
+  /// switch that BB does not post-dominate, or null; and BB's reaching
+  /// condition from it, nullopt where it cannot be formed.
   llvm::BasicBlock *partialJoin(llvm::BasicBlock *BB);
   std::optional<ReachCondition> reachingCondition(llvm::BasicBlock *D, llvm::BasicBlock *BB);
   std::vector<llvm::BasicBlock *> Rpo; // the function's blocks in reverse post-order

@@ -5,6 +5,10 @@
 //
 //   - A conditional branch that dominates the block through one of its
 //     edges only adds that edge's condition (IF (c) THEN ...: c).
+//   - A block below a switch (C's switch, Fortran's SELECT CASE) runs where
+//     the switch goes to the cases that lead to it: its reaching condition
+//     from the switch, below, each edge the value equal to one of the case
+//     values that go there (or, the default, to none of the others).
 //   - A block reached through both edges of a dominating branch, but not on
 //     every path from it, is a join of paths: tred2's label 16, reached from
 //     IF (L .LT. 2) GO TO 16 and, past DO 14, from IF (SCALE .NE. 0) GO TO
@@ -46,8 +50,8 @@ namespace dlayout {
 struct ReachCondition {
   enum class Kind { True, False, Edge, And, Or };
   Kind kind = Kind::True;
-  BasicBlock *branch = nullptr; // Edge: the branch's block
-  bool onFalse = false;         // Edge: its false edge
+  BasicBlock *branch = nullptr; // Edge: the branch's (or switch's) block
+  BasicBlock *to = nullptr;     // Edge: the successor it goes to
   std::vector<ReachCondition> ops;
 
   static ReachCondition of(bool v) {
@@ -55,11 +59,11 @@ struct ReachCondition {
     r.kind = v ? Kind::True : Kind::False;
     return r;
   }
-  static ReachCondition edge(BasicBlock *B, bool onFalse) {
+  static ReachCondition edge(BasicBlock *B, BasicBlock *to) {
     ReachCondition r;
     r.kind = Kind::Edge;
     r.branch = B;
-    r.onFalse = onFalse;
+    r.to = to;
     return r;
   }
   /// a and b (k = And) or a or b (k = Or), constants folded, flattened.
@@ -77,13 +81,13 @@ struct ReachCondition {
         r.ops.push_back(std::move(*x));
     return r;
   }
-  /// This condition where edge (B, onFalse) is known taken: that edge true,
-  /// the other false.
-  ReachCondition given(BasicBlock *B, bool onFalse) const {
-    if (kind == Kind::Edge && branch == B) return of(this->onFalse == onFalse);
+  /// This condition where B is known to go to `to`: that edge true, B's
+  /// others false.
+  ReachCondition given(BasicBlock *B, BasicBlock *to) const {
+    if (kind == Kind::Edge && branch == B) return of(this->to == to);
     if (kind != Kind::And && kind != Kind::Or) return *this;
     ReachCondition r = of(kind == Kind::And);
-    for (auto &o : ops) r = join(kind, std::move(r), o.given(B, onFalse));
+    for (auto &o : ops) r = join(kind, std::move(r), o.given(B, to));
     return r;
   }
   size_t terms() const {
@@ -102,12 +106,14 @@ namespace {
 constexpr size_t kMaxTerms = 64;
 
 /// Whether D's branch can guard the blocks it dominates: a conditional
-/// branch, not a loop's exit test, and not a test of pointers (C's
-/// `if (!a) return` says nothing about values).
+/// branch or a switch (SELECT CASE), not a loop's exit test, and not a test
+/// of pointers (C's `if (!a) return` says nothing about values).
 bool mayGuard(BasicBlock *D, llvm::LoopInfo &LI) {
+  if (llvm::Loop *L = LI.getLoopFor(D); L && leavesLoop(D, L)) return false;
+  if (isa<SwitchInst>(D->getTerminator())) return true;
   auto *Br = dyn_cast<BranchInst>(D->getTerminator());
   if (!Br || !Br->isConditional()) return false;
-  if (llvm::Loop *L = LI.getLoopFor(D); L && L->isLoopExiting(D)) return false;
+  if (deadEnd(Br->getSuccessor(0)) || deadEnd(Br->getSuccessor(1))) return false; // never false
   auto pointerTest = [](Value *C) {
     auto *Cmp = dyn_cast<CmpInst>(C);
     return Cmp && Cmp->getOperand(0)->getType()->isPointerTy();
@@ -118,28 +124,57 @@ bool mayGuard(BasicBlock *D, llvm::LoopInfo &LI) {
   return true;
 }
 
+/// Whether every way out of L (dead ends aside) leads to X.
+bool onlyExit(const llvm::Loop *L, const BasicBlock *X) {
+  for (const BasicBlock *B : L->blocks())
+    for (const BasicBlock *S : successors(B))
+      if (!L->contains(S) && !deadEnd(S) && S != X) return false;
+  return true;
+}
+
+/// The value a branch or switch at the end of D tests.
+Value *testedValue(BasicBlock *D) {
+  if (auto *Sw = dyn_cast<SwitchInst>(D->getTerminator())) return Sw->getCondition();
+  return cast<BranchInst>(D->getTerminator())->getCondition();
+}
+
 } // namespace
 
 /// The conditions that decide whether a block runs (see the file header).
 void FunctionBuilder::addGuards(BasicBlock *BB) {
-  auto edgeExpr = [&](BasicBlock *D, bool onFalse) {
-    auto *Br = cast<BranchInst>(D->getTerminator());
+  // D going to `to`: a branch's condition or its negation; a switch's
+  // value equal to one of the cases that go there, or (its default) to none
+  // of the others.
+  auto edgeExpr = [&](BasicBlock *D, BasicBlock *to) {
     auto pred = Predicates.find(D);
     Expr c = pred != Predicates.end() ? leaf(Expr::Kind::Scalar, pred->second)
-                                      : expr(Br->getCondition());
-    return onFalse ? op("not", {c}) : c;
+                                      : expr(testedValue(D));
+    if (auto *Br = dyn_cast<BranchInst>(D->getTerminator()))
+      return Br->getSuccessor(0) == to ? c : op("not", {c});
+    auto *Sw = cast<SwitchInst>(D->getTerminator());
+    std::vector<Expr> equal, differ;
+    for (auto &Case : Sw->cases()) {
+      Expr v = exprs::constant(double(Case.getCaseValue()->getSExtValue()));
+      (Case.getCaseSuccessor() == to ? equal : differ)
+          .push_back(op(Case.getCaseSuccessor() == to ? "eq" : "ne", {c, v}));
+    }
+    if (Sw->getDefaultDest() == to)
+      equal.push_back(differ.empty() ? exprs::constant(1) : differ.size() == 1 ? differ[0]
+                                                                               : op("and", differ));
+    return equal.size() == 1 ? equal[0] : op("or", equal);
   };
   auto edges = guardBranches(BB);
   for (auto [D, viaFalse] : edges) {
     Guard G;
-    G.condition = edgeExpr(D, viaFalse);
+    G.condition = edgeExpr(D, cast<BranchInst>(D->getTerminator())->getSuccessor(viaFalse));
     Cur->guards.push_back(G);
   }
   BasicBlock *D = partialJoin(BB);
   if (!D) return;
   auto R = reachingCondition(D, BB);
   if (R) // what the guards above say already
-    for (auto [B, viaFalse] : edges) R = R->given(B, viaFalse);
+    for (auto [B, viaFalse] : edges)
+      R = R->given(B, cast<BranchInst>(B->getTerminator())->getSuccessor(viaFalse));
   if (R && R->kind == ReachCondition::Kind::True) return;
   if (!R) {
     warnOnce("control", "a statement reached along several paths of GO TOs or "
@@ -151,7 +186,7 @@ void FunctionBuilder::addGuards(BasicBlock *BB) {
     switch (r.kind) {
     case ReachCondition::Kind::True: return exprs::constant(1);
     case ReachCondition::Kind::False: return exprs::constant(0);
-    case ReachCondition::Kind::Edge: return edgeExpr(r.branch, r.onFalse);
+    case ReachCondition::Kind::Edge: return edgeExpr(r.branch, r.to);
     default: break;
     }
     std::vector<Expr> args;
@@ -168,8 +203,8 @@ std::vector<std::pair<BasicBlock *, bool>> FunctionBuilder::guardBranches(BasicB
   auto &PDT = Sym.pdt();
   std::vector<std::pair<BasicBlock *, bool>> out;
   for (BasicBlock *D = guardAbove(BB); D; D = guardAbove(D)) {
-    auto *Br = cast<BranchInst>(D->getTerminator());
-    if (PDT.dominates(BB, D)) continue;
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    if (!Br || PDT.dominates(BB, D)) continue; // a switch: partialJoin's
     bool viaTrue = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(0)), BB);
     bool viaFalse = DT.dominates(BasicBlockEdge(D, Br->getSuccessor(1)), BB);
     if (viaTrue == viaFalse) continue;
@@ -183,9 +218,14 @@ BasicBlock *FunctionBuilder::partialJoin(BasicBlock *BB) {
   auto &LI = Sym.loopInfo();
   BasicBlock *outermost = nullptr;
   for (BasicBlock *D = guardAbove(BB); D; D = guardAbove(D)) {
-    auto *Br = cast<BranchInst>(D->getTerminator());
     if (llvm::Loop *L = LI.getLoopFor(D); L && !L->contains(BB)) continue;
-    if (Br->getSuccessor(0) == Br->getSuccessor(1) || Sym.pdt().dominates(BB, D)) continue;
+    if (Sym.pdt().dominates(BB, D)) continue;
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    if (!Br) { // a switch: what its cases reach, from it
+      outermost = D;
+      continue;
+    }
+    if (Br->getSuccessor(0) == Br->getSuccessor(1)) continue;
     if (!DT.dominates(BasicBlockEdge(D, Br->getSuccessor(0)), BB) &&
         !DT.dominates(BasicBlockEdge(D, Br->getSuccessor(1)), BB))
       outermost = D;
@@ -230,12 +270,15 @@ std::optional<ReachCondition> FunctionBuilder::reachingCondition(BasicBlock *D, 
       BasicBlock *From = P;
       ReachCondition cond = ReachCondition::of(true);
       if (Left) {
-        if (Left->contains(D) || !Left->getUniqueExitBlock()) return std::nullopt;
+        if (Left->contains(D) || !onlyExit(Left, X)) return std::nullopt;
         From = Left->getHeader();
       } else if (auto *Br = dyn_cast<BranchInst>(P->getTerminator())) {
         if (Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1) &&
             mayGuard(P, LI))
-          cond = ReachCondition::edge(P, Br->getSuccessor(1) == X);
+          cond = ReachCondition::edge(P, X);
+      } else if (isa<SwitchInst>(P->getTerminator())) {
+        if (mayGuard(P, LI))
+          cond = ReachCondition::edge(P, X);
       } else {
         return std::nullopt; // a switch, ...
       }
@@ -261,10 +304,9 @@ void FunctionBuilder::findPredicates() {
     if (BasicBlock *D = partialJoin(&BB))
       if (auto R = reachingCondition(D, &BB)) R->branches(tests);
     for (BasicBlock *D : tests) {
-      auto *Br = cast<BranchInst>(D->getTerminator());
-      if (Predicates.count(D) || !readsArray(Br->getCondition(), Sym)) continue;
+      if (Predicates.count(D) || !readsArray(testedValue(D), Sym)) continue;
       // A name no source variable can have; "if@LINE", made unique.
-      std::string base = "if@" + std::to_string(Sym.locOf(Br).line), name = base;
+      std::string base = "if@" + std::to_string(Sym.locOf(D->getTerminator()).line), name = base;
       for (int k = 2; names.count(name); ++k) name = base + "." + std::to_string(k);
       names.insert(name);
       Predicates[D] = name;
@@ -278,7 +320,7 @@ void FunctionBuilder::findPredicates() {
 /// guards.
 void FunctionBuilder::addPredicates() {
   for (BasicBlock *D : PredicateBlocks) {
-    auto *Br = cast<BranchInst>(D->getTerminator());
+    Instruction *Br = D->getTerminator();
     Statement S;
     S.id = "S" + std::to_string(++StmtCounter);
     S.loc = Sym.locOf(Br);
@@ -290,7 +332,7 @@ void FunctionBuilder::addPredicates() {
     StmtAt.push_back(Br);
     Cur = &P.statements[index];
     CurAccesses.clear();
-    Cur->expr = expr(Br->getCondition(), /*root=*/true);
+    Cur->expr = expr(testedValue(D), /*root=*/true);
     addGuards(D);
     P.scalars.push_back(Scalar{Cur->scalarWrite, "i32", Cur->loc});
     for (auto &[ref, access] : CurAccesses) PendingRefs.push_back({index, ref, access});

@@ -4,6 +4,7 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InstIterator.h"
@@ -127,7 +128,7 @@ void Symbols::findLoops(unsigned &loopCounter) {
     // the first named one.
     PHINode *Unnamed = nullptr;
     auto Named = LoopVars.find(locOf(L->getStartLoc()).line);
-    auto *Exiting = L->getExitingBlock();
+    auto *Exiting = exitingBlock(L);
     auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
     auto *Test = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
     auto tested = [&](PHINode &Phi) {
@@ -514,6 +515,29 @@ Poly Symbols::toPoly(const SCEV *S) {
     return Poly::symbol(opaque(V));
   }
   return Poly::symbol("?:unknown");
+}
+
+bool deadEnd(const llvm::BasicBlock *B) {
+  if (!isa<llvm::UnreachableInst>(B->getTerminator())) return false;
+  for (const llvm::Instruction &I : *B) // a STOP, exit() or abort() is a way out
+    if (isa<llvm::CallBase>(I) && !isa<llvm::DbgInfoIntrinsic>(I)) return false;
+  return true;
+}
+
+bool leavesLoop(const llvm::BasicBlock *B, const llvm::Loop *L) {
+  for (const llvm::BasicBlock *S : llvm::successors(B))
+    if (!L->contains(S) && !deadEnd(S)) return true;
+  return false;
+}
+
+llvm::BasicBlock *exitingBlock(const llvm::Loop *L) {
+  llvm::BasicBlock *found = nullptr;
+  for (llvm::BasicBlock *B : L->blocks())
+    if (leavesLoop(B, L)) {
+      if (found) return nullptr;
+      found = B;
+    }
+  return found;
 }
 
 } // namespace dlayout

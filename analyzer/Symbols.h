@@ -43,6 +43,19 @@ bool isNarrowCast(const llvm::SCEVCastExpr *C);
 /// the form instcombine gives a MOD by a power of two.
 std::optional<int64_t> lowMaskModulus(const llvm::Instruction *I);
 
+/// A block that is only `unreachable` (a switch's impossible default; not a
+/// STOP, exit() or abort(), which call out first): no run takes an edge into
+/// it.
+bool deadEnd(const llvm::BasicBlock *B);
+
+/// L's exiting block, exits into dead ends aside (a C switch over every
+/// value of i % 3 leaves its loop only through the test of i); null where
+/// there are several.
+llvm::BasicBlock *exitingBlock(const llvm::Loop *L);
+
+/// Whether B leaves L other than into a dead end.
+bool leavesLoop(const llvm::BasicBlock *B, const llvm::Loop *L);
+
 /// The names of the loop variables of the module's functions, keyed by
 /// function and the source line of the loop, read from IR before
 /// optimisation (when a variable is never read, its phi does not survive).

@@ -341,7 +341,7 @@ void FunctionBuilder::addBoundExprs() {
     // The upper bound from the exit count, where its polynomial lost a min
     // or max (olda's DO MIJ = 1, MAX with MAX = MIN(MRS, NIJ)).
     auto fromExitCount = [&](std::vector<Reference> &refs) -> std::optional<Expr> {
-      BasicBlock *Exiting = R.loop->getExitingBlock();
+      BasicBlock *Exiting = exitingBlock(R.loop);
       if (!R.iv || !Exiting || IterationDivisor.count(M.id) || exitTestBound(R))
         return std::nullopt;
       const SCEV *EC = Sym.se().getExitCount(R.loop, Exiting);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Helpers.h"
 
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -389,6 +390,7 @@ double evalGuard(const Expr &e, const std::map<std::string, double> &at) {
     return v;
   }
   if (o == "-") return arg(0) - arg(1);
+  if (o == "mod") return std::fmod(arg(0), arg(1));
   if (o == "neg") return -arg(0);
   if (o == "not") return arg(0) == 0;
   if (o == "lt") return arg(0) < arg(1);
@@ -405,6 +407,20 @@ bool runs(const Statement &s, const std::map<std::string, double> &at) {
   for (auto &g : s.guards)
     if (evalGuard(g.condition, at) == 0) return false;
   return true;
+}
+
+/// Extracts a program written to a temporary file NAME.
+Result<Program> extractText(const std::string &name, const char *text) {
+  std::string path = ::testing::TempDir() + name;
+  FILE *f = fopen(path.c_str(), "w");
+  if (!f) return makeError("cannot write " + path);
+  fputs(text, f);
+  fclose(f);
+  ExtractOptions o;
+  o.input = path;
+  auto P = extract(o);
+  std::remove(path.c_str());
+  return P;
 }
 } // namespace
 
@@ -436,17 +452,10 @@ TEST(Guards, AShortCircuitOrOfAnArrayTestIsAPredicateInTheDisjunction) {
   // if (i < 3 || A[i] * i == 5.0) A[i] = 1: the second test reads A, so it
   // is a predicate assigned where it stands (only when i >= 3), and the
   // store runs under (i < 3) or (not (i < 3) and the predicate).
-  std::string path = ::testing::TempDir() + "dlayout_join.c";
-  FILE *f = fopen(path.c_str(), "w");
-  ASSERT_NE(f, nullptr);
-  fputs("double A[10];\nint main(void) {\n  for (int i = 0; i < 10; i++) {\n"
-        "    A[i] = 0;\n    if (i < 3 || A[i] * i == 5.0) A[i] = 1;\n  }\n  return 0;\n}\n",
-        f);
-  fclose(f);
-  ExtractOptions o;
-  o.input = path;
-  auto P = extract(o);
-  std::remove(path.c_str());
+  auto P = extractText("dlayout_join.c",
+                       "double A[10];\nint main(void) {\n  for (int i = 0; i < 10; i++) {\n"
+                       "    A[i] = 0;\n    if (i < 3 || A[i] * i == 5.0) A[i] = 1;\n  }\n"
+                       "  return 0;\n}\n");
   ASSERT_TRUE(P.ok()) << P.error().str();
   const Statement *pred = nullptr, *store = nullptr;
   for (auto &s : P->statements) {
@@ -465,6 +474,62 @@ TEST(Guards, AShortCircuitOrOfAnArrayTestIsAPredicateInTheDisjunction) {
       EXPECT_EQ(runs(*store, at), iv < 3 || p != 0) << "i=" << iv << " predicate " << p;
     }
   EXPECT_TRUE(verify(*P).ok());
+}
+
+TEST(Guards, EachCaseOfASwitchRunsForItsValues) {
+  // Fortran's SELECT CASE and C's switch (case 1 falling through into case
+  // 2): each statement runs for the values of its cases, the default for
+  // none of the others; the loop's only real exit is its test (the
+  // switch's impossible default is no exit), so its trip count is known.
+  auto F = extractText("dlayout_select.f90",
+                       "program sel\n  integer :: i\n  double precision :: a(12)\n"
+                       "  do i = 1, 12\n    select case (mod(i, 3))\n    case (0)\n"
+                       "      a(i) = 1.0d0\n    case (1)\n      a(i) = 2.0d0\n"
+                       "    case default\n      a(i) = 3.0d0\n    end select\n  end do\n"
+                       "end program\n");
+  ASSERT_TRUE(F.ok()) << F.error().str();
+  auto C = extractText("dlayout_switch.c",
+                       "double A[12];\nint main(void) {\n  for (int i = 0; i < 12; i++) {\n"
+                       "    switch (i % 3) {\n    case 0: A[i] = 1; break;\n"
+                       "    case 1: A[i] = 2;\n    case 2: A[i] += 3; break;\n    }\n  }\n"
+                       "  return 0;\n}\n");
+  ASSERT_TRUE(C.ok()) << C.error().str();
+  for (const Program *P : {&*F, &*C}) {
+    ASSERT_EQ(P->loops.size(), 1u);
+    EXPECT_EQ(P->loops[0].tripCount, 12) << P->loops[0].upper.text;
+    ASSERT_EQ(P->statements.size(), 3u);
+  }
+  const std::string fi = F->loops[0].id, ci = C->loops[0].id;
+  for (double i = 0; i < 12; ++i) {
+    const double m = std::fmod(i + 1, 3); // Fortran's I = i + 1
+    EXPECT_EQ(runs(F->statements[0], {{fi, i + 1}}), m == 0) << i + 1;
+    EXPECT_EQ(runs(F->statements[1], {{fi, i + 1}}), m == 1) << i + 1;
+    EXPECT_EQ(runs(F->statements[2], {{fi, i + 1}}), m == 2) << i + 1;
+    const double r = std::fmod(i, 3);
+    EXPECT_EQ(runs(C->statements[0], {{ci, i}}), r == 0) << i;
+    EXPECT_EQ(runs(C->statements[1], {{ci, i}}), r == 1) << i;
+    EXPECT_EQ(runs(C->statements[2], {{ci, i}}), r != 0) << i; // case 1 falls through
+  }
+}
+
+TEST(Guards, PathsThatCannotBeCombinedAreSaidSo) {
+  // A(I) = 1 at `join` is reached from the test of i and past an inner loop
+  // that leaves to two places (a goto out of it and its break): no
+  // condition is formed; extract says so, on the statement's line.
+  auto P = extractText("dlayout_paths.c",
+                       "double A[10], B[10];\nint main(void) {\n"
+                       "  for (int i = 0; i < 10; i++) {\n    if (i < 3) goto join;\n"
+                       "    for (int j = 0; j < 10; j++) {\n      if (B[j] > 1) goto skip;\n"
+                       "      if (B[j] < 0) break;\n    }\n    if (A[i] > 0) goto skip;\n"
+                       "  join:\n    A[i] = 1;\n  skip:\n    ;\n  }\n  return 0;\n}\n");
+  ASSERT_TRUE(P.ok()) << P.error().str();
+  int control = 0;
+  for (auto &w : P->warnings)
+    if (w.kind == "control") {
+      ++control;
+      EXPECT_EQ(w.loc.line, 11u);
+    }
+  EXPECT_EQ(control, 1);
 }
 
 TEST(ValueExprs, BoundsReadArrays) {
