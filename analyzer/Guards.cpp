@@ -35,9 +35,11 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 
 using namespace llvm;
 using dlayout::exprs::leaf;
@@ -122,6 +124,27 @@ bool mayGuard(BasicBlock *D, llvm::LoopInfo &LI) {
   if (auto *Or = dyn_cast<BinaryOperator>(Br->getCondition()))
     if (pointerTest(Or->getOperand(0))) return false;
   return true;
+}
+
+/// r with every or of all the live edges of one branch or switch (an
+/// if-else or every case, met again after it) made true.
+ReachCondition edgesCovered(const ReachCondition &r) {
+  using Kind = ReachCondition::Kind;
+  if (r.kind != Kind::And && r.kind != Kind::Or) return r;
+  std::vector<ReachCondition> ops;
+  for (const auto &o : r.ops) ops.push_back(edgesCovered(o));
+  if (r.kind == Kind::Or) {
+    std::map<BasicBlock *, std::set<BasicBlock *>> reached;
+    for (const auto &o : ops)
+      if (o.kind == Kind::Edge) reached[o.branch].insert(o.to);
+    for (const auto &[branch, tos] : reached)
+      if (std::all_of(succ_begin(branch), succ_end(branch),
+                      [&](BasicBlock *S) { return deadEnd(S) || tos.count(S); }))
+        return ReachCondition::of(true);
+  }
+  ReachCondition out = ReachCondition::of(r.kind == Kind::And);
+  for (auto &o : ops) out = ReachCondition::join(r.kind, std::move(out), std::move(o));
+  return out;
 }
 
 /// Whether every way out of L (dead ends aside) leads to X.
@@ -288,7 +311,7 @@ std::optional<ReachCondition> FunctionBuilder::reachingCondition(BasicBlock *D, 
                                ReachCondition::join(ReachCondition::Kind::And, *from, cond));
       if (r.terms() > kMaxTerms) return std::nullopt;
     }
-    return r;
+    return edgesCovered(r);
   };
   for (size_t k = first + 1; k <= last; ++k)
     if (DT.dominates(D, Rpo[k])) R[Rpo[k]] = reach(Rpo[k]);

@@ -659,9 +659,14 @@ def case_semantics_p4():
     # Programs that assign every element of every array (elements nobody
     # assigns start from the seeded fill in the model, from zero in the
     # compiled program: dflux's DP borders).
+    # tred2 (its label 16 reached along two paths) and tests/validate/programs'
+    # control flow: SELECT CASE and switch, joins of GO TOs, ||.
+    programs = os.path.join(SRC, "tests", "validate", "programs")
     for rel, params in [("paradigm/dgefa.F", [("N", 16)]), ("paradigm/jacobi.F", [("NP2", 10), ("NCYCLES", 2)]),
-                        ("c/matmul.c", [("N", 8)]), ("c/lu.c", [("N", 8)])]:
-        path = sample(*rel.split("/"))
+                        ("c/matmul.c", [("N", 8)]), ("c/lu.c", [("N", 8)]), ("paradigm/tred2.F", [("N", 8)]),
+                        (os.path.join(programs, "controlflow.F"), [("N", 16)]),
+                        (os.path.join(programs, "controlflow.c"), [("N", 16)])]:
+        path = rel if os.path.isabs(rel) else sample(*rel.split("/"))
         args = [a for kv in params for a in ("--param", "%s=%s" % kv)]
         with tempfile.TemporaryDirectory() as d:
             model = os.path.join(d, "model.json")
@@ -680,6 +685,32 @@ def case_semantics_p4():
                 check(abs(got - exp) <= tol * max(1.0, abs(exp)),
                       "%s: %s of %s: the model gives %.17g, the compiled program %.17g" %
                       (rel, what, a["name"], got, exp))
+
+
+def case_nary_p4():
+    # The model's + * min max and or take any number of arguments
+    # (model/Program.cpp); the executor evaluates every one. A(I) = I + I + I
+    # where I > 2 and I < 7 and I /= 4, over A(I) = 0: 3 x (3 + 5 + 6), where
+    # the first two of each would give 2 x (3 + 4 + 5 + 6).
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "nary.f")
+        with open(src, "w") as f:
+            f.write("      PROGRAM NARY\n      DOUBLE PRECISION A(8)\n      INTEGER I\n"
+                    "      DO 10 I = 1, 8\n   10 A(I) = 0.0D0\n      DO 20 I = 1, 8\n"
+                    "      IF (I .GT. 2) A(I) = I + 1\n   20 CONTINUE\n      END\n")
+        model = os.path.join(d, "nary.json")
+        subprocess.run([DLAYOUT, "extract", src, "-o", model], check=True, capture_output=True)
+        doc = json.load(open(model))
+        s = next(st for st in doc["statements"] if st["guards"])
+        i = {"iv": s["loops"][0]}
+        s["expr"] = {"op": "+", "args": [i, i, i]}
+        s["guards"] = [{"condition": {"op": "and", "args": [
+            {"op": "gt", "args": [i, {"const": 2.0}]}, {"op": "lt", "args": [i, {"const": 7.0}]},
+            {"op": "ne", "args": [i, {"const": 4.0}]}]}, "text": ""}]
+        json.dump(doc, open(model, "w"))
+        run = run_ok([model, "--procs", "4"], require_comm=False)["runs"][0]
+    a = next(a for a in run["arrays"] if a["name"] == "A")
+    check(a["sum"] == 3 * (3 + 5 + 6), "A's sum %g, not %d" % (a["sum"], 3 * (3 + 5 + 6)))
 
 
 def case_refused():

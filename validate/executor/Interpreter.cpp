@@ -168,22 +168,21 @@ double Interpreter::eval(int s, const CExpr &e, const int64_t *iv,
   auto a = [&](size_t k) {
     return k < e.args.size() ? eval(s, e.args[k], iv, boundRefs) : 0.0;
   };
+  // + * min max and or take any number of arguments (model/Program.cpp's
+  // kNaryOps).
+  auto fold = [&](auto f) {
+    double v = a(0);
+    for (size_t k = 1; k < e.args.size(); ++k) v = f(v, a(k));
+    return v;
+  };
   switch (e.op) {
-  case Op::Add: return a(0) + a(1);
+  case Op::Add: return fold([](double x, double y) { return x + y; });
   case Op::Sub: return a(0) - a(1);
-  case Op::Mul: return a(0) * a(1);
+  case Op::Mul: return fold([](double x, double y) { return x * y; });
   case Op::Div: return a(0) / a(1);
   case Op::Neg: return -a(0);
-  case Op::Min: {
-    double v = a(0);
-    for (size_t k = 1; k < e.args.size(); ++k) v = std::min(v, a(k));
-    return v;
-  }
-  case Op::Max: {
-    double v = a(0);
-    for (size_t k = 1; k < e.args.size(); ++k) v = std::max(v, a(k));
-    return v;
-  }
+  case Op::Min: return fold([](double x, double y) { return std::min(x, y); });
+  case Op::Max: return fold([](double x, double y) { return std::max(x, y); });
   case Op::Abs: return std::fabs(a(0));
   case Op::Sqrt: return std::sqrt(a(0));
   case Op::Sign: { double x = a(0), y = a(1); return y >= 0 ? std::fabs(x) : -std::fabs(x); }
@@ -199,8 +198,8 @@ double Interpreter::eval(int s, const CExpr &e, const int64_t *iv,
   case Op::Ge: return a(0) >= a(1);
   case Op::Eq: return a(0) == a(1);
   case Op::Ne: return a(0) != a(1);
-  case Op::And: return a(0) != 0 && a(1) != 0;
-  case Op::Or: return a(0) != 0 || a(1) != 0;
+  case Op::And: return fold([](double x, double y) { return double(x != 0 && y != 0); });
+  case Op::Or: return fold([](double x, double y) { return double(x != 0 || y != 0); });
   case Op::Not: return a(0) == 0;
   case Op::Select: return a(0) != 0 ? a(1) : a(2);
   case Op::Cast: return a(0);
