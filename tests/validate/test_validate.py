@@ -77,6 +77,14 @@ def sample(*parts):
     return os.path.join(SAMPLES, *parts)
 
 
+def written(d, name, text):
+    """The path of a file NAME in directory d holding text."""
+    path = os.path.join(d, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
 def transfer(pieces, m):
     """Transfer(m) of a machine's message pieces [(below_bytes or None, startup, per_byte)]."""
     for below, startup, per_byte in pieces:
@@ -693,11 +701,10 @@ def case_nary_p4():
     # where I > 2 and I < 7 and I /= 4, over A(I) = 0: 3 x (3 + 5 + 6), where
     # the first two of each would give 2 x (3 + 4 + 5 + 6).
     with tempfile.TemporaryDirectory() as d:
-        src = os.path.join(d, "nary.f")
-        with open(src, "w") as f:
-            f.write("      PROGRAM NARY\n      DOUBLE PRECISION A(8)\n      INTEGER I\n"
-                    "      DO 10 I = 1, 8\n   10 A(I) = 0.0D0\n      DO 20 I = 1, 8\n"
-                    "      IF (I .GT. 2) A(I) = I + 1\n   20 CONTINUE\n      END\n")
+        src = written(d, "nary.f",
+                      "      PROGRAM NARY\n      DOUBLE PRECISION A(8)\n      INTEGER I\n"
+                      "      DO 10 I = 1, 8\n   10 A(I) = 0.0D0\n      DO 20 I = 1, 8\n"
+                      "      IF (I .GT. 2) A(I) = I + 1\n   20 CONTINUE\n      END\n")
         model = os.path.join(d, "nary.json")
         subprocess.run([DLAYOUT, "extract", src, "-o", model], check=True, capture_output=True)
         doc = json.load(open(model))
@@ -732,11 +739,10 @@ def case_outofbounds_p4():
     # itself leaves the bounds, and the run is not correct -- with the
     # reasons, in the JSON and under the layout in the text.
     with tempfile.TemporaryDirectory() as d:
-        src = os.path.join(d, "oob.f")
-        with open(src, "w") as f:
-            f.write("      PROGRAM OOB\n      DOUBLE PRECISION A(16), B(16)\n      INTEGER I\n"
-                    "      DO 10 I = 1, 16\n   10 A(I) = I\n"
-                    "      DO 20 I = 1, 16\n   20 B(I) = A(I+1)\n      END\n")
+        src = written(d, "oob.f",
+                      "      PROGRAM OOB\n      DOUBLE PRECISION A(16), B(16)\n      INTEGER I\n"
+                      "      DO 10 I = 1, 16\n   10 A(I) = I\n"
+                      "      DO 20 I = 1, 16\n   20 B(I) = A(I+1)\n      END\n")
         args = [src, "--procs", "4", "--machine", "cluster"]
         doc = json.loads(validate(args, expect_rc=4).stdout)  # 4: a run not correct
         r = doc["runs"][0]
