@@ -50,10 +50,14 @@ std::string renderExpr(const Expr &e, const Statement &s, const Program &p) {
         {"ne", "/="}, {"and", ".and."}, {"or", ".or."}};
     if (e.name == "neg") return "-" + arg(0);
     if (e.name == "not") return ".not.(" + arg(0) + ")";
-    if (infix.count(e.name) && e.args.size() == 2) {
+    // Infix, the n-ary + * and or too: (a .or. b .or. c).
+    if (infix.count(e.name) && (e.args.size() == 2 || (e.args.size() > 2 && (
+        e.name == "+" || e.name == "*" || e.name == "and" || e.name == "or")))) {
       auto it = spelled.find(e.name);
-      return "(" + arg(0) + " " + (it == spelled.end() ? e.name : it->second) + " " +
-             arg(1) + ")";
+      const std::string sep = " " + (it == spelled.end() ? e.name : it->second) + " ";
+      std::string out = "(" + arg(0);
+      for (size_t k = 1; k < e.args.size(); ++k) out += sep + arg(k);
+      return out + ")";
     }
     [[fallthrough]];
   }
