@@ -31,7 +31,7 @@ bool harmlessCall(StringRef name) {
          name.starts_with("_FortranAioOutput") || name.starts_with("_FortranAioBegin") ||
          name.starts_with("_FortranAioEnd") || name == "printf" || name == "puts" ||
          name == "malloc" || name == "calloc" || name == "free" || name == "exit" ||
-         name == "abort" || name.starts_with("llvm.");
+         name == "abort" || name == "__assert_fail" || name.starts_with("llvm.");
 }
 
 const char *cmpName(CmpInst::Predicate p) {

@@ -531,13 +531,24 @@ bool leavesLoop(const llvm::BasicBlock *B, const llvm::Loop *L) {
 }
 
 llvm::BasicBlock *exitingBlock(const llvm::Loop *L) {
-  llvm::BasicBlock *found = nullptr;
+  // The one block that leaves for the rest of the program; else, where the
+  // loop only leaves to end it (a STOP after it), the one that does.
+  auto unique = [&](bool onward) -> llvm::BasicBlock * {
+    llvm::BasicBlock *found = nullptr;
+    for (llvm::BasicBlock *B : L->blocks())
+      for (const llvm::BasicBlock *S : llvm::successors(B))
+        if (!L->contains(S) && !deadEnd(S) &&
+            isa<llvm::UnreachableInst>(S->getTerminator()) != onward) {
+          if (found && found != B) return nullptr;
+          found = B;
+        }
+    return found;
+  };
+  bool onward = false;
   for (llvm::BasicBlock *B : L->blocks())
-    if (leavesLoop(B, L)) {
-      if (found) return nullptr;
-      found = B;
-    }
-  return found;
+    for (const llvm::BasicBlock *S : llvm::successors(B))
+      onward = onward || (!L->contains(S) && !isa<llvm::UnreachableInst>(S->getTerminator()));
+  return unique(onward);
 }
 
 } // namespace dlayout

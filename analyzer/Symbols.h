@@ -49,8 +49,9 @@ std::optional<int64_t> lowMaskModulus(const llvm::Instruction *I);
 bool deadEnd(const llvm::BasicBlock *B);
 
 /// L's exiting block, exits into dead ends aside (a C switch over every
-/// value of i % 3 leaves its loop only through the test of i); null where
-/// there are several.
+/// value of i % 3 leaves its loop only through the test of i), and exits
+/// that end the program too (an assert, a STOP) where the loop has another;
+/// null where there are several.
 llvm::BasicBlock *exitingBlock(const llvm::Loop *L);
 
 /// Whether B leaves L other than into a dead end.

@@ -532,6 +532,21 @@ TEST(Guards, PathsThatCannotBeCombinedAreSaidSo) {
   EXPECT_EQ(control, 1);
 }
 
+TEST(Loops, AnAssertIsNoExitOfItsLoop) {
+  // assert(B[i] >= 0) leaves the loop only to end the program: the loop's
+  // trip count is its test's (it was unknown, 10 assumed), and
+  // __assert_fail touches no array (no warning).
+  auto P = extractText("dlayout_assert.c",
+                       "#include <assert.h>\ndouble A[12], B[12];\nint main(void) {\n"
+                       "  for (int i = 0; i < 12; i++) {\n    assert(B[i] >= 0);\n"
+                       "    A[i] = B[i] + 1;\n  }\n  return 0;\n}\n");
+  ASSERT_TRUE(P.ok()) << P.error().str();
+  ASSERT_EQ(P->loops.size(), 1u);
+  EXPECT_EQ(P->loops[0].tripCount, 12);
+  EXPECT_EQ(P->loops[0].upper.kind, Bound::Kind::Affine);
+  for (auto &w : P->warnings) ADD_FAILURE() << w.kind << ": " << w.message;
+}
+
 TEST(ValueExprs, BoundsReadArrays) {
   Program R = extractSample("kali/relax.F", {{"NX", 8}, {"NY", 8}});
   int withExpr = 0;
