@@ -19,10 +19,11 @@
 //       R(X) = or over the edges P -> X of  R(P) and cond(P -> X),
 //
 //     over the blocks D dominates, in reverse post-order; a loop on the way
-//     is taken whole, entered through its header and left through its one
-//     exit. Where that cannot be formed (a switch, a loop with several
-//     exits, irreducible flow, a condition of more than kMaxTerms terms) the
-//     block is taken to run whenever D does, with a warning.
+//     is taken whole, entered through its header and left to its one exit
+//     block; an or of every live edge of one branch is true. Where that
+//     cannot be formed (a loop that leaves to several places, irreducible
+//     flow, a condition of more than kMaxTerms terms) the block is taken to
+//     run whenever D does, with a warning.
 //
 // Tests that leave a loop guard nothing (the loop's bounds say when it
 // runs), nor do pointer tests (C's `if (!a) return`). An IF whose condition
@@ -200,9 +201,10 @@ void FunctionBuilder::addGuards(BasicBlock *BB) {
       R = R->given(B, cast<BranchInst>(B->getTerminator())->getSuccessor(viaFalse));
   if (R && R->kind == ReachCondition::Kind::True) return;
   if (!R) {
-    warnOnce("control", "a statement reached along several paths of GO TOs or "
-             "short-circuit conditions whose conditions could not be combined "
-             "is taken to run whenever the test above them does", Cur->loc);
+    warnOnce("control", "a statement reached along several paths (GO TOs, "
+             "short-circuit conditions, the cases of a switch) whose conditions "
+             "could not be combined is taken to run whenever the test above "
+             "them does", Cur->loc);
     return;
   }
   std::function<Expr(const ReachCondition &)> build = [&](const ReachCondition &r) -> Expr {
