@@ -336,10 +336,9 @@ Status computeDependences(Program &P, z3::context *given) {
   // Number them; attach to loops; decide parallelism.
   for (size_t i = 0; i < deps.size(); ++i) deps[i].id = "D" + std::to_string(i + 1);
   P.dependences = deps;
-  for (auto &L : P.loops) {
-    L.carries.clear();
-    L.parallel = true;
-  }
+  // Parallel unless the builder found it left early (FunctionBuilder.cpp)
+  // or it carries a dependence other than a reduction's.
+  for (auto &L : P.loops) L.carries.clear();
   for (auto &D : P.dependences) {
     if (!D.carriedBy) continue;
     Loop *L = nullptr;

@@ -33,7 +33,9 @@ class context;
 namespace dlayout {
 
 /// Fills P.dependences (keeping and numbering the scalar ones already
-/// there), Loop::carries and Loop::parallel, deciding them in the Z3
+/// there) and Loop::carries, and clears Loop::parallel (which the builder
+/// sets, but for a loop left early) where a loop carries a dependence other
+/// than a reduction's, deciding them in the Z3
 /// context C (none: one of its own). Z3 4.8 takes tens of milliseconds to
 /// make a context, longer than a small program's tests take: extract()
 /// makes it while the compiler runs.

@@ -146,7 +146,30 @@ void FunctionBuilder::buildLoops() {
       M.step = 1;
     }
     Poly iterations = Poly::symbol("?:trip");
-    if (BasicBlock *Exiting = exitingBlock(L)) {
+    // A loop that can be left before its bound (EXIT, a GO TO out of it)
+    // runs to its bound in the model, and is not parallel: whether an
+    // iteration runs depends on the ones before.
+    BasicBlock *Exiting = exitingBlock(L);
+    M.parallel = true; // unless left early; computeDependences decides the rest
+    if (!Exiting) {
+      BasicBlock *counted = nullptr;
+      int exits = 0;
+      for (BasicBlock *B : L->blocks())
+        if (leavesLoop(B, L)) {
+          ++exits;
+          if (!isa<SCEVCouldNotCompute>(Sym.se().getExitCount(L, B)))
+            counted = counted ? nullptr : B;
+        }
+      if (counted && exits > 1) {
+        Exiting = counted;
+        M.parallel = false;
+        warnOnce("early-exit", "loop " + M.id + " (" + M.var + ") can be left before its "
+                 "bound (EXIT, or a GO TO out of it): the model runs it to its bound, so "
+                 "validate's runs may compute what the program does not; it is not parallel",
+                 M.loc);
+      }
+    }
+    if (Exiting) {
       const SCEV *EC = Sym.se().getExitCount(L, Exiting);
       if (!isa<SCEVCouldNotCompute>(EC))
         // A loop tested at the top runs its body once per backedge; one

@@ -547,6 +547,30 @@ TEST(Loops, AnAssertIsNoExitOfItsLoop) {
   for (auto &w : P->warnings) ADD_FAILURE() << w.kind << ": " << w.message;
 }
 
+TEST(Loops, ALoopLeftEarlyIsSequentialAndSaysSo) {
+  // DO I = 1, 16 with IF (A(I) < 0) EXIT: no dependence is carried, yet
+  // whether an iteration runs depends on the ones before. The loop runs to
+  // its bound in the model (16, not an assumed 10), is not parallel, and
+  // extract warns on its line; the loop before it stays parallel.
+  auto P = extractText("dlayout_exit.f90",
+                       "program ex\n  integer :: i\n  double precision :: a(16), b(16)\n"
+                       "  do i = 1, 16\n    a(i) = 8 - i\n    b(i) = 0\n  end do\n"
+                       "  do i = 1, 16\n    if (a(i) < 0) exit\n    b(i) = a(i)\n  end do\n"
+                       "end program\n");
+  ASSERT_TRUE(P.ok()) << P.error().str();
+  ASSERT_EQ(P->loops.size(), 2u);
+  EXPECT_TRUE(P->loops[0].parallel);
+  EXPECT_FALSE(P->loops[1].parallel);
+  EXPECT_EQ(P->loops[1].tripCount, 16);
+  int early = 0;
+  for (auto &w : P->warnings)
+    if (w.kind == "early-exit") {
+      ++early;
+      EXPECT_EQ(w.loc.line, 8u);
+    }
+  EXPECT_EQ(early, 1);
+}
+
 TEST(ValueExprs, BoundsReadArrays) {
   Program R = extractSample("kali/relax.F", {{"NX", 8}, {"NY", 8}});
   int withExpr = 0;
