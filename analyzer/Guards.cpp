@@ -287,8 +287,8 @@ std::optional<ReachCondition> FunctionBuilder::reachingCondition(BasicBlock *D, 
         if (XL && XL->getHeader() == X && XL->contains(P)) continue;
         return std::nullopt;
       }
-      // Leaving loops X is outside: from the outermost one's header, if X
-      // is its only exit.
+      // Leaving loops X is outside: from the outermost one's header, if
+      // every way out of it leads to X.
       llvm::Loop *Left = nullptr;
       for (llvm::Loop *L = LI.getLoopFor(P); L && !L->contains(X); L = L->getParentLoop())
         Left = L;
@@ -305,7 +305,7 @@ std::optional<ReachCondition> FunctionBuilder::reachingCondition(BasicBlock *D, 
         if (mayGuard(P, LI))
           cond = ReachCondition::edge(P, X);
       } else {
-        return std::nullopt; // a switch, ...
+        return std::nullopt; // an invoke, an indirect branch
       }
       auto from = at(From);
       if (!from) return std::nullopt;
