@@ -531,24 +531,19 @@ bool leavesLoop(const llvm::BasicBlock *B, const llvm::Loop *L) {
 }
 
 llvm::BasicBlock *exitingBlock(const llvm::Loop *L) {
-  // The one block that leaves for the rest of the program; else, where the
-  // loop only leaves to end it (a STOP after it), the one that does.
-  auto unique = [&](bool onward) -> llvm::BasicBlock * {
-    llvm::BasicBlock *found = nullptr;
-    for (llvm::BasicBlock *B : L->blocks())
-      for (const llvm::BasicBlock *S : llvm::successors(B))
-        if (!L->contains(S) && !deadEnd(S) &&
-            isa<llvm::UnreachableInst>(S->getTerminator()) != onward) {
-          if (found && found != B) return nullptr;
-          found = B;
-        }
-    return found;
-  };
-  bool onward = false;
+  // The one block that leaves for the rest of the program; where the loop
+  // only leaves to end it (a STOP after it), the one that does.
+  llvm::BasicBlock *found[2] = {nullptr, nullptr}; // [leaves to end the program]
+  bool several[2] = {false, false};
   for (llvm::BasicBlock *B : L->blocks())
     for (const llvm::BasicBlock *S : llvm::successors(B))
-      onward = onward || (!L->contains(S) && !isa<llvm::UnreachableInst>(S->getTerminator()));
-  return unique(onward);
+      if (!L->contains(S) && !deadEnd(S)) {
+        const int ends = isa<llvm::UnreachableInst>(S->getTerminator());
+        several[ends] = several[ends] || (found[ends] && found[ends] != B);
+        found[ends] = B;
+      }
+  const int use = found[0] ? 0 : 1;
+  return several[use] ? nullptr : found[use];
 }
 
 } // namespace dlayout

@@ -7,9 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "costmodels/ProgramAnalysis.h"
-
-#include "costmodels/GuardFraction.h"
 #include "costmodels/ExpectedBounds.h"
+#include "costmodels/GuardFraction.h"
 #include "costmodels/DependenceLevels.h"
 #include "costmodels/LoopDistribution.h"
 #include "model/Enumeration.h"

@@ -409,6 +409,14 @@ bool runs(const Statement &s, const std::map<std::string, double> &at) {
   return true;
 }
 
+/// The source lines of the warnings of one kind, in order.
+std::vector<unsigned> warningLines(const Program &P, const std::string &kind) {
+  std::vector<unsigned> lines;
+  for (auto &w : P.warnings)
+    if (w.kind == kind) lines.push_back(w.loc.line);
+  return lines;
+}
+
 /// Extracts a program written to a temporary file NAME.
 Result<Program> extractText(const std::string &name, const char *text) {
   std::string path = ::testing::TempDir() + name;
@@ -523,13 +531,7 @@ TEST(Guards, PathsThatCannotBeCombinedAreSaidSo) {
                        "      if (B[j] < 0) break;\n    }\n    if (A[i] > 0) goto skip;\n"
                        "  join:\n    A[i] = 1;\n  skip:\n    ;\n  }\n  return 0;\n}\n");
   ASSERT_TRUE(P.ok()) << P.error().str();
-  int control = 0;
-  for (auto &w : P->warnings)
-    if (w.kind == "control") {
-      ++control;
-      EXPECT_EQ(w.loc.line, 11u);
-    }
-  EXPECT_EQ(control, 1);
+  EXPECT_EQ(warningLines(*P, "control"), std::vector<unsigned>{11});
 }
 
 TEST(Loops, AnAssertIsNoExitOfItsLoop) {
@@ -562,13 +564,7 @@ TEST(Loops, ALoopLeftEarlyIsSequentialAndSaysSo) {
   EXPECT_TRUE(P->loops[0].parallel);
   EXPECT_FALSE(P->loops[1].parallel);
   EXPECT_EQ(P->loops[1].tripCount, 16);
-  int early = 0;
-  for (auto &w : P->warnings)
-    if (w.kind == "early-exit") {
-      ++early;
-      EXPECT_EQ(w.loc.line, 8u);
-    }
-  EXPECT_EQ(early, 1);
+  EXPECT_EQ(warningLines(*P, "early-exit"), std::vector<unsigned>{8});
 }
 
 TEST(ValueExprs, BoundsReadArrays) {
