@@ -1,13 +1,18 @@
 //===- analyzer/Compiler.cpp ----------------------------------------------===//
 #include "analyzer/Compiler.h"
 
+#include "analyzer/ClangInProcess.h"
+
 #include "llvm/ADT/SmallString.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <optional>
 #include <regex>
@@ -153,22 +158,30 @@ frontendCommand(const CompileRequest &req, const std::string &outPath,
   return args;
 }
 
-} // namespace
+/// The compiler driver's arguments after argv[0], for `outPath`.
+std::vector<std::string> driverArgs(const CompileRequest &req, const std::string &outPath,
+                                    const std::string &source) {
+  std::vector<std::string> args = {"-c", "-emit-llvm", "-g", "-O0"};
+  if (req.language != SourceLanguage::Fortran) {
+    // Keep clang from marking functions optnone, so that dlayout's own
+    // canonicalisation can run on them.
+    args.insert(args.end(), {"-Xclang", "-disable-O0-optnone"});
+  }
+  for (auto &[name, value] : req.defines) args.push_back("-D" + name + "=" + value);
+  args.insert(args.end(), req.flags.begin(), req.flags.end());
+  args.insert(args.end(), {"-o", outPath, source});
+  return args;
+}
 
-Result<std::string> compileToIR(const CompileRequest &req) {
+/// Compiles in a child process (flang's frontend, else the driver) to
+/// bitcode.
+Result<std::string> compileToBitcode(const CompileRequest &req, const std::string &exe,
+                                     const std::string &source) {
   std::string compiler = compilerFor(req.language);
-  auto exe = llvm::sys::findProgramByName(compiler);
-  if (!exe)
-    return makeError("cannot find " + compiler +
-                     " (install it: scripts/setup.sh)");
   TempDir tmp;
   if (!tmp.made)
     return makeError("cannot create a temporary directory (is $TMPDIR writable?)");
   std::string outPath = tmp.file("out.bc"), errPath = tmp.file("diagnostics.txt");
-  // A source whose name starts with '-' would be read as an option.
-  std::string source = req.source;
-  if (!source.empty() && source[0] == '-') source = "./" + source;
-
   std::string execErr;
   int rc = -1;
   if (auto frontend = frontendCommand(req, outPath, source))
@@ -177,16 +190,9 @@ Result<std::string> compileToIR(const CompileRequest &req) {
   // The driver where there is no frontend command, or where the frontend
   // could not start or failed (-2, killed or timed out, stands).
   if (rc == -1 || rc > 0) {
-    std::vector<std::string> args = {*exe, "-c", "-emit-llvm", "-g", "-O0"};
-    if (req.language != SourceLanguage::Fortran) {
-      // Keep clang from marking functions optnone, so that dlayout's own
-      // canonicalisation can run on them.
-      args.insert(args.end(), {"-Xclang", "-disable-O0-optnone"});
-    }
-    for (auto &[name, value] : req.defines) args.push_back("-D" + name + "=" + value);
-    args.insert(args.end(), req.flags.begin(), req.flags.end());
-    args.insert(args.end(), {"-o", outPath, source});
-    rc = runTool(*exe, args, errPath, /*seconds=*/600, execErr);
+    std::vector<std::string> args = {exe};
+    for (std::string &a : driverArgs(req, outPath, source)) args.push_back(std::move(a));
+    rc = runTool(exe, args, errPath, /*seconds=*/600, execErr);
   }
   if (rc != 0) {
     if (rc < 0) return makeError(compiler + ": " + execErr);
@@ -195,6 +201,35 @@ Result<std::string> compileToIR(const CompileRequest &req) {
   std::string ir = readFile(outPath);
   if (ir.empty()) return makeError(compiler + " produced no output");
   return ir;
+}
+
+} // namespace
+
+Result<std::unique_ptr<llvm::Module>> compile(const CompileRequest &req,
+                                              llvm::LLVMContext &ctx) {
+  std::string compiler = compilerFor(req.language);
+  auto exe = llvm::sys::findProgramByName(compiler);
+  if (!exe)
+    return makeError("cannot find " + compiler +
+                     " (install it: scripts/setup.sh)");
+  // A source whose name starts with '-' would be read as an option.
+  std::string source = req.source;
+  if (!source.empty() && source[0] == '-') source = "./" + source;
+
+  if (req.language != SourceLanguage::Fortran && !req.viaDriver) {
+    // -o names a file no in-process compile writes.
+    auto done = compileInProcess(*exe, driverArgs(req, "-", source), ctx);
+    if (done.outcome == InProcessCompile::Compiled) return std::move(done.module);
+    if (done.outcome == InProcessCompile::Rejected)
+      return compilerError(compiler, done.diagnostics, 1);
+  }
+  auto bitcode = compileToBitcode(req, *exe, source);
+  if (!bitcode) return bitcode.error();
+  llvm::SMDiagnostic diag;
+  auto module = llvm::parseIR(llvm::MemoryBufferRef(*bitcode, req.source), diag, ctx);
+  if (!module)
+    return makeError(compiler + " wrote IR that LLVM cannot read: " + diag.getMessage().str());
+  return module;
 }
 
 Result<std::string> disassembleBitcode(const std::string &path) {

@@ -1,9 +1,11 @@
 //===- analyzer/Compiler.h - Source files to LLVM IR ------------*- C++ -*-===//
 //
-// dlayout reads LLVM IR. Sources are compiled to IR (bitcode, the quicker to
-// write and read) with debug information by
-// clang-19 (C, C++) or flang-new-19 (Fortran), run as a subprocess with its
-// arguments passed as a vector -- never through a shell -- into a private
+// dlayout reads LLVM IR. Sources are compiled to it, with debug
+// information, at -O0, by clang 19 (C, C++) or flang-new-19 (Fortran).
+// clang runs in dlayout's own process, from its libraries
+// (ClangInProcess.h), with the arguments a clang-19 process would get;
+// flang-new-19 runs as a child process with its arguments passed as a
+// vector -- never through a shell -- writing bitcode into a private
 // temporary file that is removed afterwards. A compiler error comes back as
 // an Error carrying the compiler's first diagnostic with its file:line:col.
 // flang-new's driver would start itself again as its frontend (`-fc1`);
@@ -11,6 +13,8 @@
 // configure time (FlangFrontend.cmake), and falls back to the driver where
 // there is none, the request has flags only the driver knows, or the
 // frontend fails -- the driver then has the last word and its diagnostics.
+// clang-19 runs as a process likewise where clang's driver plans more than
+// one frontend job for the arguments, or clang crashed in process.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -18,8 +22,14 @@
 #include "model/Result.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
 
 namespace dlayout {
 
@@ -37,13 +47,14 @@ struct CompileRequest {
   std::map<std::string, std::string> defines;
   /// Extra flags for the compiler (after `--` on the command line).
   std::vector<std::string> flags;
-  /// Run flang-new's driver even where its frontend command is known.
+  /// Run the compiler's driver as a process of its own even where flang's
+  /// frontend command is known or clang could run in process.
   bool viaDriver = false;
 };
 
-/// Compiles to LLVM IR; returns the module as bitcode (llvm::parseIR reads
-/// it).
-Result<std::string> compileToIR(const CompileRequest &req);
+/// Compiles to LLVM IR, a module in `ctx`.
+Result<std::unique_ptr<llvm::Module>> compile(const CompileRequest &req,
+                                              llvm::LLVMContext &ctx);
 
 /// LLVM bitcode as IR text, read by llvm-dis-19 in a child process (LLVM's
 /// bitcode reader can crash on a corrupt file; a crash there is an Error).

@@ -5,8 +5,6 @@
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
@@ -70,6 +68,26 @@ TEST(Delinearize, RowMajorThreeDimensions) {
   EXPECT_EQ(subs[2], iv("L3"));
 }
 
+/// The module as text, without its first line (the ModuleID, which names
+/// the file it was read from).
+std::string moduleText(const llvm::Module &module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os, nullptr);
+  return text.substr(text.find('\n') + 1);
+}
+
+/// Writes `text` to a file under the test's temporary directory.
+std::string writeSource(const char *name, const char *text) {
+  std::string path = ::testing::TempDir() + name;
+  FILE *f = fopen(path.c_str(), "w");
+  if (f) {
+    fputs(text, f);
+    fclose(f);
+  }
+  return path;
+}
+
 // flang's frontend started directly (Compiler.h) compiles what its driver
 // does, macro definitions included, and a source it rejects still comes
 // back as the compiler's located error.
@@ -78,32 +96,53 @@ TEST(Compiler, FlangFrontendCompilesWhatTheDriverDoes) {
   req.source = std::string(DLAYOUT_SOURCE_DIR) + "/samples/paradigm/jacobi.F";
   req.language = SourceLanguage::Fortran;
   req.defines = {{"NP2", "34"}};
-  auto direct = compileToIR(req);
+  llvm::LLVMContext ctx;
+  auto direct = compile(req, ctx);
   req.viaDriver = true;
-  auto driven = compileToIR(req);
+  auto driven = compile(req, ctx);
   ASSERT_TRUE(direct.ok()) << direct.error().str();
   ASSERT_TRUE(driven.ok()) << driven.error().str();
-  EXPECT_EQ(*direct, *driven);
-  llvm::LLVMContext ctx;
-  llvm::SMDiagnostic diag;
-  auto module = llvm::parseIR(llvm::MemoryBufferRef(*direct, req.source), diag, ctx);
-  ASSERT_NE(module, nullptr) << diag.getMessage().str();
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os, nullptr);
-  EXPECT_NE(os.str().find("[34 x [34 x double]]"), std::string::npos);
+  EXPECT_EQ(moduleText(**direct), moduleText(**driven));
+  EXPECT_NE(moduleText(**direct).find("[34 x [34 x double]]"), std::string::npos);
 
-  std::string bad = ::testing::TempDir() + "dlayout_bad.f90";
-  FILE *f = fopen(bad.c_str(), "w");
-  ASSERT_NE(f, nullptr);
-  fputs("program p\n  x = = 1\nend program\n", f);
-  fclose(f);
+  std::string bad = writeSource("dlayout_bad.f90", "program p\n  x = = 1\nend program\n");
   req = {};
   req.source = bad;
   req.language = SourceLanguage::Fortran;
-  auto rejected = compileToIR(req);
+  auto rejected = compile(req, ctx);
   ASSERT_FALSE(rejected.ok());
   EXPECT_EQ(rejected.error().loc.line, 2u) << rejected.error().str();
+  std::remove(bad.c_str());
+}
+
+// clang in dlayout's process (ClangInProcess.h) compiles what a clang-19
+// process does, macro definitions and extra flags included, and its
+// rejection is clang's located error.
+TEST(Compiler, ClangInProcessCompilesWhatAClangProcessDoes) {
+  std::string header = writeSource("dlayout_size.h", "#define N 34\n");
+  CompileRequest req;
+  req.source = std::string(DLAYOUT_SOURCE_DIR) + "/samples/c/jacobi.c";
+  req.language = SourceLanguage::C;
+  req.defines = {{"NCYCLES", "3"}};
+  req.flags = {"-include", header}; // N's definition
+  llvm::LLVMContext ctx;
+  auto inProcess = compile(req, ctx);
+  req.viaDriver = true;
+  auto process = compile(req, ctx);
+  ASSERT_TRUE(inProcess.ok()) << inProcess.error().str();
+  ASSERT_TRUE(process.ok()) << process.error().str();
+  EXPECT_EQ(moduleText(**inProcess), moduleText(**process));
+  EXPECT_NE(moduleText(**inProcess).find("[34 x [34 x double]]"), std::string::npos);
+  std::remove(header.c_str());
+
+  std::string bad = writeSource("dlayout_bad.c", "#include <stddef.h>\nint f(void) {\n  return undeclared + (int)sizeof(size_t);\n}\n");
+  req = {};
+  req.source = bad;
+  req.language = SourceLanguage::C;
+  auto rejected = compile(req, ctx);
+  ASSERT_FALSE(rejected.ok());
+  EXPECT_EQ(rejected.error().loc.line, 3u) << rejected.error().str();
+  EXPECT_NE(rejected.error().message.find("undeclared"), std::string::npos) << rejected.error().str();
   std::remove(bad.c_str());
 }
 
