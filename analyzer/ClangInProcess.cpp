@@ -73,6 +73,7 @@ InProcessCompile compileInProcess(llvm::StringRef clangExecutable,
     clang::CompilerInstance compiler;
     compiler.setInvocation(std::move(invocation));
     compiler.createDiagnostics(&printer, /*ShouldOwnClient=*/false);
+    compiler.setVerboseOutputStream(messages); // "1 error generated."
     clang::EmitLLVMOnlyAction action(&ctx);
     if (!compiler.ExecuteAction(action)) {
       result.outcome = InProcessCompile::Rejected;

@@ -100,8 +100,9 @@ std::string readFile(llvm::StringRef path) {
 /// The compiler's first error, with its location, as an Error.
 Error compilerError(const std::string &compiler, const std::string &diag,
                     int rc) {
-  // Both clang and flang print "file:line:col: error: message".
-  std::regex re(R"(^(.*?):(\d+):(\d+): error: (.*)$)");
+  // Both clang and flang print "file:line:col: error: message" (clang's
+  // "fatal error:" for a missing header, too).
+  std::regex re(R"(^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$)");
   std::string line;
   size_t start = 0;
   while (start < diag.size()) {

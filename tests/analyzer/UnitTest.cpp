@@ -139,11 +139,22 @@ TEST(Compiler, ClangInProcessCompilesWhatAClangProcessDoes) {
   req = {};
   req.source = bad;
   req.language = SourceLanguage::C;
+  ::testing::internal::CaptureStderr();
   auto rejected = compile(req, ctx);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), ""); // the library prints nothing
   ASSERT_FALSE(rejected.ok());
   EXPECT_EQ(rejected.error().loc.line, 3u) << rejected.error().str();
   EXPECT_NE(rejected.error().message.find("undeclared"), std::string::npos) << rejected.error().str();
   std::remove(bad.c_str());
+
+  // A fatal error (a missing header) is located too.
+  std::string missing = writeSource("dlayout_missing.c", "int x;\n#include \"dlayout_no_such.h\"\n");
+  req.source = missing;
+  auto fatal = compile(req, ctx);
+  ASSERT_FALSE(fatal.ok());
+  EXPECT_EQ(fatal.error().loc.line, 2u) << fatal.error().str();
+  EXPECT_NE(fatal.error().message.find("dlayout_no_such.h"), std::string::npos) << fatal.error().str();
+  std::remove(missing.c_str());
 }
 
 } // namespace
