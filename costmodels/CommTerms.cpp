@@ -220,6 +220,9 @@ void TermWalk::type2Pair(int d, int l) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                              "type-2 loop: replicated lhs", copiesOf(d)));
     dim.terms.back().loop = l;
+    // The holders along the other dimensions exchange their parts first
+    // (CommTerm::afterExchange), as for a replicated lhs of one iteration.
+    dim.terms.back().afterExchange = opts_.exactOwners;
     // exactOwners: at one iteration of l (a sample of a triangular nest,
     // OuterSamples.h) the operand's element has one owner, the root.
     const auto index = sf_.loops[size_t(l)].onlyIndex();
@@ -305,6 +308,7 @@ void TermWalk::constantPair(int d) {
   if (L.kind == SubRef::Replicated) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                              "invariant pair: replicated lhs", copiesOf(d)));
+    dim.terms.back().afterExchange = opts_.exactOwners; // as type2Pair's
     if (auto o = numberOwner(R)) { // exactOwners: the element's owner is the root
       dim.terms.back().senders = {d, *o, *o};
       dim.terms.back().share = sampleShare(R, *o);

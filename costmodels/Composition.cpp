@@ -301,6 +301,28 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
     if (t.prim == Primitive::ManyToManyMulticast)
       exchanged *= t.group;
   }
+  // The exchange runs on the lines of the mesh that hold the operand: where
+  // the multicast after it leaves from one coordinate of its dimension (a
+  // type-2 loop's root), only processors at that coordinate exchange (the
+  // executor's gatherByDimension: the dimensions every coordinate holds
+  // first, and a line that holds none sends nothing). tred2's D(J) = Z(L,J)
+  // with Z's rows on 8 and its columns on 2: row L's two holders swap
+  // halves, not all 16 processors.
+  for (const auto &o : terms)
+    if (o.prim == Primitive::OneToManyMulticast && o.afterExchange && oneSource(o))
+      for (auto &t : terms) {
+        if (t.prim != Primitive::ManyToManyMulticast || t.meshDim == o.senders.meshDim ||
+            t.senders.meshDim >= 0)
+          continue;
+        Senders::Parts parts = t.senders.parts ? *t.senders.parts : Senders::Parts{};
+        if (std::any_of(parts.begin(), parts.end(),
+                        [&](const auto &q) { return q.first == o.senders.meshDim; }))
+          continue;
+        std::vector<double> at(size_t(std::max<int64_t>(o.span, o.senders.first + 1)), 0.0);
+        at[size_t(o.senders.first)] = 1;
+        parts.emplace_back(o.senders.meshDim, std::move(at));
+        t.senders.parts = std::make_shared<const Senders::Parts>(std::move(parts));
+      }
   for (auto &t : terms) {
     if (t.prim == Primitive::ManyToManyMulticast)
       t.words *= double(gathered);

@@ -633,6 +633,39 @@ TEST(Senders, AReplicatedLhsIsFilledAfterItsHoldersExchange) {
   EXPECT_EQ(c[1].messageWords, 4);
 }
 
+TEST(Senders, OnlyTheLineThatHoldsARowExchangesIt) {
+  // DO J = 1, 16: D(J) = Z(3,J), D replicated, Z's rows on 4 processors and
+  // its columns on 2 (a 2 x 4 mesh): row 3 lies on the processors at
+  // coordinate 0 of the rows' dimension, each with half of it. Those two
+  // swap halves (ManyToManyMulticast over 2), then each multicasts the whole
+  // row along the rows' dimension, as the executor's gatherByDimension does;
+  // the lines that hold none of row 3 exchange nothing (tred2's
+  // D(J) = Z(L,J) on 2 x 8: 2,828 bytes charged to each of twelve
+  // processors that sent none).
+  ModelBuilder b;
+  b.array("D", {16});
+  b.array("Z", {16, 16});
+  auto j = b.loop("J", b.c(1), b.c(16), "", 1, true);
+  auto s = b.stmt({j}, b.ref("D", {b.iv(j)}), {b.ref("Z", {b.c(3), b.iv(j)})},
+                  {.loads = 1, .stores = 1});
+  auto c = comm(run(b.build(), layout({2, 4}, {{"D", {collapsed()}},
+                                               {"Z", {block(1), block(0)}}})),
+                s, "Z");
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].primitive, "OneToManyMulticast") << c[0].rule;
+  EXPECT_EQ(c[0].messageWords, 16); // the whole row, after the exchange
+  EXPECT_EQ(c[0].senders.meshDim, 1);
+  EXPECT_EQ(c[0].senders.first, 0);
+  EXPECT_EQ(c[0].senders.last, 0);
+  EXPECT_EQ(c[1].primitive, "ManyToManyMulticast") << c[1].rule;
+  EXPECT_EQ(c[1].messageWords, 8);
+  for (int64_t col : {0, 1}) {
+    EXPECT_DOUBLE_EQ(c[1].senders.partAt({col, 0}), 1.0);
+    for (int64_t row : {1, 2, 3})
+      EXPECT_DOUBLE_EQ(c[1].senders.partAt({col, row}), 0.0) << col << "," << row;
+  }
+}
+
 TEST(Senders, EachRowBlockMulticastsItsOwnPart) {
   // DO J = 1, 16 / DO I = lo, 16: C(I,J) = B(I,1) on 4 x 4 blocks: column 1
   // lies on the first column of processors, each of whose row blocks
