@@ -214,6 +214,19 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       charge(*at, t, weight, into);
       return true;
     };
+    // Walks of the repeated drivers and, within each, of the vectorised
+    // ones: every iteration of both where they have few together.
+    int64_t outerWalks = vectorised.empty() ? kCommSamples : kCommSamples / kVectorisedSamples;
+    int64_t innerWalks = kVectorisedSamples;
+    if (sampled) {
+      double outerTrips = 1, innerTrips = 1;
+      for (int q : repeated) outerTrips *= std::ceil(std::max(sf.loops[size_t(q)].trips, 1.0));
+      for (int q : vectorised) innerTrips *= std::ceil(std::max(sf.loops[size_t(q)].trips, 1.0));
+      if (!vectorised.empty() && outerTrips * innerTrips <= double(kExactCommWalks)) {
+        outerWalks = int64_t(outerTrips);
+        innerWalks = int64_t(innerTrips);
+      }
+    }
     if (sampled) {
       if (!at)
         at = sf; // the nest at one driving iteration, its loops set per sample
@@ -228,7 +241,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
                                                               double share) {
             std::vector<CommCost> part;
             sampled = chargeAt(in, weight, part) && sum.add(part, share) && sampled;
-          }, kVectorisedSamples) && sampled;
+          }, innerWalks) && sampled;
           one = sum.result();
           for (CommCost &c : one) {
             c.bytes = c.words * elem;
@@ -236,7 +249,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
           }
         }
         addRepeated(one, collective);
-      }, vectorised.empty() ? kCommSamples : kCommSamples / kVectorisedSamples) && sampled;
+      }, outerWalks) && sampled;
     }
     if (!sampled) { // a bound that is not affine: Fig. 3.2's means
       collective.clear();
