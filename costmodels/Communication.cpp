@@ -222,9 +222,12 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       double outerTrips = 1, innerTrips = 1;
       for (int q : repeated) outerTrips *= std::ceil(std::max(sf.loops[size_t(q)].trips, 1.0));
       for (int q : vectorised) innerTrips *= std::ceil(std::max(sf.loops[size_t(q)].trips, 1.0));
+      // Trips are means: a driver whose bounds follow another has more at
+      // some of its samples (a triangle's longest row, twice its mean).
+      // Each walk gets the budget the other's mean leaves it.
       if (!vectorised.empty() && outerTrips * innerTrips <= double(kExactCommWalks)) {
-        outerWalks = int64_t(outerTrips);
-        innerWalks = int64_t(innerTrips);
+        outerWalks = int64_t(double(kExactCommWalks) / innerTrips);
+        innerWalks = int64_t(double(kExactCommWalks) / outerTrips);
       }
     }
     if (sampled) {

@@ -40,9 +40,9 @@ constexpr int64_t kCommSamples = 32;
 /// its terms are repeated in.
 constexpr int64_t kVectorisedSamples = 4;
 /// Where the drivers of a vectorised message have this many iterations or
-/// fewer together, each is walked at every one: the message's senders and
-/// sizes at every step, not at a few (tred2's row-wise layouts at N = 16:
-/// E(K) = E(K) + Z(K,J)*F over II and J, 225 walks).
+/// fewer together (by their mean trips), each is walked at every one: the
+/// message's senders and sizes at every step, not at a few (tred2 at
+/// N = 16: E(K) = E(K) + Z(K,J)*F over II and J, some 120 walks).
 constexpr int64_t kExactCommWalks = 256;
 
 /// The positions of the loops some inner loop's bounds vary with, outermost
