@@ -31,6 +31,14 @@ bool oneSource(const ComposedTerm &t) {
   return t.senders.meshDim >= 0 && t.senders.first == t.senders.last;
 }
 
+/// A one-source term's sender as Senders::Parts along its mesh dimension:
+/// 1 at its coordinate, 0 at the others.
+std::pair<int, std::vector<double>> atItsSource(const ComposedTerm &t) {
+  std::vector<double> at(size_t(std::max<int64_t>(t.span, t.senders.first + 1)), 0.0);
+  at[size_t(t.senders.first)] = 1;
+  return {t.senders.meshDim, std::move(at)};
+}
+
 /// Table 4.5: one term per primitive over the product of the groups.
 void mergeIdentical(std::vector<ComposedTerm> &terms) {
   std::vector<ComposedTerm> out;
@@ -71,10 +79,8 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
       for (const auto &p : t.senders.parts ? *t.senders.parts : Senders::Parts{})
         if (std::none_of(parts.begin(), parts.end(), [&](const auto &q) { return q.first == p.first; }))
           parts.push_back(p);
-      std::vector<double> at(size_t(std::max<int64_t>(t.span, t.senders.first + 1)), 0.0);
-      at[size_t(t.senders.first)] = 1;
       std::erase_if(parts, [&](const auto &q) { return q.first == t.senders.meshDim; });
-      parts.emplace_back(t.senders.meshDim, std::move(at));
+      parts.push_back(atItsSource(t));
       same->senders.parts = std::make_shared<const Senders::Parts>(std::move(parts));
       same->senders.share *= t.ownShare;
       same->group *= t.group;
@@ -318,9 +324,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
         if (std::any_of(parts.begin(), parts.end(),
                         [&](const auto &q) { return q.first == o.senders.meshDim; }))
           continue;
-        std::vector<double> at(size_t(std::max<int64_t>(o.span, o.senders.first + 1)), 0.0);
-        at[size_t(o.senders.first)] = 1;
-        parts.emplace_back(o.senders.meshDim, std::move(at));
+        parts.push_back(atItsSource(o));
         t.senders.parts = std::make_shared<const Senders::Parts>(std::move(parts));
       }
   for (auto &t : terms) {

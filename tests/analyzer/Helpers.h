@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,20 @@ inline Program extractSample(const std::string &rel,
   auto P = extract(o);
   EXPECT_TRUE(P.ok()) << rel << ": " << (P.ok() ? "" : P.error().str());
   return P.ok() ? *P : Program{};
+}
+
+/// Writes `text` to a file NAME under the test's temporary directory and
+/// returns its path; fails the test where it cannot.
+inline std::string writeTemp(const std::string &name, const char *text) {
+  std::string path = ::testing::TempDir() + name;
+  FILE *f = fopen(path.c_str(), "w");
+  if (!f) {
+    ADD_FAILURE() << "cannot write " << path;
+    return path;
+  }
+  fputs(text, f);
+  fclose(f);
+  return path;
 }
 
 /// The statements on a source line.

@@ -419,15 +419,10 @@ std::vector<unsigned> warningLines(const Program &P, const std::string &kind) {
 
 /// Extracts a program written to a temporary file NAME.
 Result<Program> extractText(const std::string &name, const char *text) {
-  std::string path = ::testing::TempDir() + name;
-  FILE *f = fopen(path.c_str(), "w");
-  if (!f) return makeError("cannot write " + path);
-  fputs(text, f);
-  fclose(f);
   ExtractOptions o;
-  o.input = path;
+  o.input = writeTemp(name, text);
   auto P = extract(o);
-  std::remove(path.c_str());
+  std::remove(o.input.c_str());
   return P;
 }
 } // namespace

@@ -1,4 +1,6 @@
 //===- tests/analyzer/UnitTest.cpp - Polynomials, delinearisation, compiles -===//
+#include "Helpers.h"
+
 #include "analyzer/Compiler.h"
 #include "analyzer/Delinearize.h"
 #include "analyzer/Polynomial.h"
@@ -12,6 +14,7 @@
 #include <cstdio>
 
 using namespace dlayout;
+using dlayout::test::writeTemp;
 
 namespace {
 
@@ -77,17 +80,6 @@ std::string moduleText(const llvm::Module &module) {
   return text.substr(text.find('\n') + 1);
 }
 
-/// Writes `text` to a file under the test's temporary directory.
-std::string writeSource(const char *name, const char *text) {
-  std::string path = ::testing::TempDir() + name;
-  FILE *f = fopen(path.c_str(), "w");
-  if (f) {
-    fputs(text, f);
-    fclose(f);
-  }
-  return path;
-}
-
 // flang's frontend started directly (Compiler.h) compiles what its driver
 // does, macro definitions included, and a source it rejects still comes
 // back as the compiler's located error.
@@ -105,7 +97,7 @@ TEST(Compiler, FlangFrontendCompilesWhatTheDriverDoes) {
   EXPECT_EQ(moduleText(**direct), moduleText(**driven));
   EXPECT_NE(moduleText(**direct).find("[34 x [34 x double]]"), std::string::npos);
 
-  std::string bad = writeSource("dlayout_bad.f90", "program p\n  x = = 1\nend program\n");
+  std::string bad = writeTemp("dlayout_bad.f90", "program p\n  x = = 1\nend program\n");
   req = {};
   req.source = bad;
   req.language = SourceLanguage::Fortran;
@@ -119,7 +111,7 @@ TEST(Compiler, FlangFrontendCompilesWhatTheDriverDoes) {
 // process does, macro definitions and extra flags included, and its
 // rejection is clang's located error.
 TEST(Compiler, ClangInProcessCompilesWhatAClangProcessDoes) {
-  std::string header = writeSource("dlayout_size.h", "#define N 34\n");
+  std::string header = writeTemp("dlayout_size.h", "#define N 34\n");
   CompileRequest req;
   req.source = std::string(DLAYOUT_SOURCE_DIR) + "/samples/c/jacobi.c";
   req.language = SourceLanguage::C;
@@ -135,7 +127,7 @@ TEST(Compiler, ClangInProcessCompilesWhatAClangProcessDoes) {
   EXPECT_NE(moduleText(**inProcess).find("[34 x [34 x double]]"), std::string::npos);
   std::remove(header.c_str());
 
-  std::string bad = writeSource("dlayout_bad.c", "#include <stddef.h>\nint f(void) {\n  return undeclared + (int)sizeof(size_t);\n}\n");
+  std::string bad = writeTemp("dlayout_bad.c", "#include <stddef.h>\nint f(void) {\n  return undeclared + (int)sizeof(size_t);\n}\n");
   req = {};
   req.source = bad;
   req.language = SourceLanguage::C;
@@ -148,7 +140,7 @@ TEST(Compiler, ClangInProcessCompilesWhatAClangProcessDoes) {
   std::remove(bad.c_str());
 
   // A fatal error (a missing header) is located too.
-  std::string missing = writeSource("dlayout_missing.c", "int x;\n#include \"dlayout_no_such.h\"\n");
+  std::string missing = writeTemp("dlayout_missing.c", "int x;\n#include \"dlayout_no_such.h\"\n");
   req.source = missing;
   auto fatal = compile(req, ctx);
   ASSERT_FALSE(fatal.ok());
