@@ -11,10 +11,19 @@
 
 #include <algorithm>
 #include <iostream>
+#include <malloc.h>
 
 using namespace dlayout::cli;
 
 int main(int argc, char **argv) {
+  // glibc gives an allocation over 128 KiB its own pages and unmaps them
+  // when it is freed, and returns the heap's free top to the system: each
+  // Z3 context (two 8 MB tables), the optimiser's threads and the
+  // estimator's tables then fault in fresh pages, some 3,000 per advise
+  // (page faults are dear on virtual machines). A run of dlayout is short:
+  // keep what it freed for the next allocation (bench/advice/speed.py).
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
   // Everything after `--` goes to the compiler, as with clang-tidy.
   std::vector<std::string> args(argv + 1, argv + argc), flags;
   if (auto it = std::find(args.begin(), args.end(), "--"); it != args.end()) {
