@@ -31,7 +31,12 @@ struct ExtractOptions {
   std::vector<std::string> compilerFlags;   // after `--`
 };
 
-Result<Program> extract(const ExtractOptions &opts);
+/// Where `solver` is given, it receives the Z3 context the dependences were
+/// decided in (null where none could be made), for the caller's later Z3
+/// problems: Z3 4.8 takes some 50 ms to make a context, and extract() makes
+/// its own while the compiler runs (Dependences.h).
+Result<Program> extract(const ExtractOptions &opts,
+                        std::unique_ptr<z3::context> *solver = nullptr);
 
 /// LLVM IR text as a module, checked by the IR verifier: an Error "invalid
 /// LLVM IR: ..." with the parser's name:line:col, or the verifier's first

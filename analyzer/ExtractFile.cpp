@@ -86,7 +86,7 @@ Status checkLineOptions(const Program &P, const ExtractOptions &opts) {
 
 } // namespace
 
-Result<Program> extract(const ExtractOptions &opts) {
+Result<Program> extract(const ExtractOptions &opts, std::unique_ptr<z3::context> *solverOut) {
   if (opts.input.empty()) return makeError("no input file");
   // Read first: a missing, unreadable or special file (a FIFO, a device) is
   // refused before anything else looks at it.
@@ -176,6 +176,7 @@ Result<Program> extract(const ExtractOptions &opts) {
     return makeError(opts.input + ": no array or scalar assignments to analyse "
                      "(is the program empty?)");
   if (auto s = checkLineOptions(*P, opts); !s) return s.error();
+  if (solverOut) *solverOut = std::move(made);
   return P;
 }
 

@@ -13,6 +13,7 @@
 #include "solver/AdviceRender.h"
 
 #include <fmt/format.h>
+#include <z3++.h>
 
 #include <cmath>
 #include <memory>
@@ -50,9 +51,12 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
   return {cmd, [o, &flags] {
             auto machine = readMachine(o->machine);
             if (!machine) return fail(machine.error());
-            auto P = loadProgram(*o, flags);
+            // The dependences' Z3 context, reused for the alignment cut.
+            std::unique_ptr<z3::context> solver;
+            auto P = loadProgram(*o, flags, &solver);
             if (!P) return fail(P.error());
             AdviseOptions opts;
+            opts.solver = solver.get();
             opts.procs = o->procs;
             opts.timeLimitSeconds = o->timeLimit;
             opts.alternatives = o->alternatives;

@@ -114,7 +114,8 @@ void addProgramOptions(CLI::App *cmd, ProgramOptions &o) {
       ->type_name("LINE=N");
 }
 
-Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags) {
+Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags,
+                            std::unique_ptr<z3::context> *solver) {
   ExtractOptions x;
   x.input = o.program;
   x.functions = o.functions;
@@ -128,7 +129,7 @@ Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::stri
   auto trips = parseLineValues("--trip-count", o.tripCounts, 0, 1e15);
   if (!trips) return trips.error();
   x.tripCounts = *trips;
-  auto P = extract(x);
+  auto P = extract(x, solver);
   if (P)
     for (auto &w : P->warnings) warn(w);
   return P;

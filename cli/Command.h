@@ -17,8 +17,13 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace z3 {
+class context;
+}
 
 namespace dlayout::cli {
 
@@ -40,8 +45,10 @@ struct ProgramOptions {
   std::vector<std::string> params, functions, probabilities, tripCounts;
 };
 void addProgramOptions(CLI::App *cmd, ProgramOptions &o);
-/// Extracts (or reads) the program; warnings are printed.
-Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags);
+/// Extracts (or reads) the program; warnings are printed. `solver`: as
+/// extract()'s.
+Result<Program> loadProgram(const ProgramOptions &o, const std::vector<std::string> &flags,
+                            std::unique_ptr<z3::context> *solver = nullptr);
 
 /// The options several commands share, worded once.
 void addProcsOption(CLI::App *cmd, int64_t &procs, const std::string &help);

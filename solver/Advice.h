@@ -30,6 +30,10 @@
 #include <string>
 #include <vector>
 
+namespace z3 {
+class context;
+}
+
 namespace dlayout {
 
 struct AdviseOptions {
@@ -42,6 +46,10 @@ struct AdviseOptions {
   double timeLimitSeconds = 5.0;
   unsigned alternatives = 5;
   bool exact = true;             // run the exact alignment and optimiser
+  /// A Z3 context for the exact alignment cut (none: one of its own), used
+  /// from this thread alone: Z3 4.8 takes some 50 ms to make one, and
+  /// extract() hands out the one it decided the dependences in.
+  z3::context *solver = nullptr;
 };
 
 struct RankedLayout {

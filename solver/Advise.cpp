@@ -58,6 +58,7 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   AlignOptions alo;
   alo.exact = opts.exact;
   alo.timeLimitSeconds = std::min(1.0, opts.timeLimitSeconds / 4);
+  alo.solver = opts.solver;
   AlignmentChoice alignChoice;
   if (auto s = alignPass(ctx, plan, alo, &alignChoice); !s) return s.error();
   // Classes without parallelism collapse; at most three stay (5.4.2).

@@ -212,7 +212,7 @@ Status alignPass(SolverContext &ctx, Plan &plan, const AlignOptions &opts,
                  AlignmentChoice *choice, AffinityGraph *out) {
   auto g = buildAffinityGraph(ctx, plan.classes);
   if (!g) return g.error();
-  AlignmentChoice ch = chooseAlignment(*g, plan.classes, opts.timeLimitSeconds, opts.exact);
+  AlignmentChoice ch = chooseAlignment(*g, plan.classes, opts.timeLimitSeconds, opts.exact, opts.solver);
   plan.align = ch.align;
   const Program &p = ctx.program;
   if (ch.method == "exact")

@@ -67,6 +67,7 @@ struct AlignmentChoice;
 struct AlignOptions {
   bool exact = true;             // also the exact minimum cut (AlignmentCut.h)
   double timeLimitSeconds = 1.0; // for it
+  z3::context *solver = nullptr; // to solve it in (AdviseOptions::solver)
 };
 
 /// The align pass: builds the CAG, partitions it by Li-Chen and exactly

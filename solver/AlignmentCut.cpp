@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace dlayout::solver {
@@ -26,14 +27,16 @@ static bool isPartition(const std::vector<std::vector<int>> &align,
   return true;
 }
 
-PartitionResult exactPartition(const AffinityGraph &g, int classes, double timeLimitSeconds) {
+PartitionResult exactPartition(const AffinityGraph &g, int classes, double timeLimitSeconds,
+                               z3::context *solver) {
   PartitionResult res;
   const size_t n = g.dims.size();
   res.align.resize(n);
   for (size_t a = 0; a < n; ++a) res.align[a].assign(g.dims[a], -1);
   if (classes < 1) return res;
   try {
-    z3::context z;
+    std::optional<z3::context> own;
+    z3::context &z = solver ? *solver : own.emplace();
     z3::optimize opt(z);
     std::vector<std::vector<z3::expr>> cls(n);
     int widest = -1; // an array with a dimension in every class
@@ -93,7 +96,7 @@ PartitionResult exactPartition(const AffinityGraph &g, int classes, double timeL
 }
 
 AlignmentChoice chooseAlignment(const AffinityGraph &g, int classes, double timeLimitSeconds,
-                                bool exact) {
+                                bool exact, z3::context *solver) {
   AlignmentChoice c;
   c.align = liChenPartition(g, classes);
   c.liChenCut = cutWeight(g, c.align);
@@ -105,7 +108,7 @@ AlignmentChoice chooseAlignment(const AffinityGraph &g, int classes, double time
     return c;
   }
   auto t0 = std::chrono::steady_clock::now();
-  auto ex = exactPartition(g, classes, timeLimitSeconds);
+  auto ex = exactPartition(g, classes, timeLimitSeconds, solver);
   c.exactSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   c.exactSolved = ex.solved;

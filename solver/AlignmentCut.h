@@ -36,8 +36,11 @@ struct PartitionResult {
 
 /// The minimum-cut partition of `g` into `classes` classes on Z3, within
 /// `timeLimitSeconds`. Arrays with more dimensions than classes keep their
-/// extra dimensions out of every class (-1), as liChenPartition does.
-PartitionResult exactPartition(const AffinityGraph &g, int classes, double timeLimitSeconds);
+/// extra dimensions out of every class (-1), as liChenPartition does. Z3
+/// works in `solver` where given (AlignOptions::solver), else in a context
+/// of its own.
+PartitionResult exactPartition(const AffinityGraph &g, int classes, double timeLimitSeconds,
+                               z3::context *solver = nullptr);
 
 struct AlignmentChoice {
   std::vector<std::vector<int>> align; // the one used
@@ -49,6 +52,6 @@ struct AlignmentChoice {
 
 /// Both partitions; the lower cut wins, a tie goes to Li-Chen.
 AlignmentChoice chooseAlignment(const AffinityGraph &g, int classes, double timeLimitSeconds,
-                                bool exact = true);
+                                bool exact = true, z3::context *solver = nullptr);
 
 } // namespace dlayout::solver

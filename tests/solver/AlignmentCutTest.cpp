@@ -10,6 +10,8 @@
 #include <functional>
 #include <random>
 
+#include <z3++.h>
+
 using namespace dlayout;
 using namespace dlayout::solver;
 
@@ -137,6 +139,32 @@ TEST(AlignmentCut, ExactCutBeatsLiChen) {
   EXPECT_DOUBLE_EQ(cutWeight(g, ch.align), 2);
   auto off = chooseAlignment(g, 2, 10, /*exact=*/false);
   EXPECT_EQ(off.method, "li-chen");
+}
+
+// The advisor solves the cut in the Z3 context the dependences were decided
+// in (AdviseOptions::solver): one that held other problems first, with a
+// name the cut uses bound to a value no class takes, gives the same proved
+// cut, and so does a second cut in it.
+TEST(AlignmentCut, ExactCutInAContextUsedBefore) {
+  AffinityGraph g;
+  g.dims = {2, 2, 2};
+  g.addEdge({0, 0}, {1, 0}, 2);
+  g.addEdge({0, 0}, {2, 0}, 3);
+  g.addEdge({1, 0}, {2, 1}, 3);
+  z3::context z;
+  z3::solver earlier(z);
+  earlier.add(z.int_const("c_0_0") == 7);
+  ASSERT_EQ(earlier.check(), z3::sat);
+  for (int round = 0; round < 2; ++round) {
+    auto ex = exactPartition(g, 2, 10, &z);
+    ASSERT_TRUE(ex.solved);
+    EXPECT_TRUE(ex.proved);
+    EXPECT_DOUBLE_EQ(ex.cut, 2);
+    EXPECT_TRUE(isPartition(ex.align, 2));
+  }
+  auto ch = chooseAlignment(g, 2, 10, true, &z);
+  EXPECT_EQ(ch.method, "exact");
+  EXPECT_DOUBLE_EQ(ch.exactCut, 2);
 }
 
 TEST(AlignmentCut, RandomGraphsMatchBruteForce) {
