@@ -104,6 +104,25 @@ bool perOuterIteration(const StatementFacts &sf, const ReferenceTerms &rt,
   return vectorised.empty() || rt.tiles <= 1;
 }
 
+/// How many walks forEachOuterSample takes of the repeated drivers and,
+/// within each, of the vectorised ones: every iteration of both where they
+/// have at most kExactCommWalks together, else the samples. Trips are means:
+/// a driver whose bounds follow another has more at some of its samples (a
+/// triangle's longest row, twice its mean), so each walk gets the budget
+/// the other's mean leaves it.
+std::pair<int64_t, int64_t> walkCounts(const StatementFacts &sf, const std::vector<int> &repeated,
+                                       const std::vector<int> &vectorised) {
+  if (vectorised.empty())
+    return {kCommSamples, kVectorisedSamples};
+  double outerTrips = 1, innerTrips = 1;
+  for (int q : repeated) outerTrips *= std::ceil(std::max(sf.loops[size_t(q)].trips, 1.0));
+  for (int q : vectorised) innerTrips *= std::ceil(std::max(sf.loops[size_t(q)].trips, 1.0));
+  if (outerTrips * innerTrips > double(kExactCommWalks))
+    return {kCommSamples / kVectorisedSamples, kVectorisedSamples};
+  return {int64_t(double(kExactCommWalks) / innerTrips),
+          int64_t(double(kExactCommWalks) / outerTrips)};
+}
+
 } // namespace
 
 // Beyond Table 6.1 (exactOwners): a Shift that one processor alone sends is one
@@ -214,23 +233,8 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       charge(*at, t, weight, into);
       return true;
     };
-    // Walks of the repeated drivers and, within each, of the vectorised
-    // ones: every iteration of both where they have few together.
-    int64_t outerWalks = vectorised.empty() ? kCommSamples : kCommSamples / kVectorisedSamples;
-    int64_t innerWalks = kVectorisedSamples;
     if (sampled) {
-      double outerTrips = 1, innerTrips = 1;
-      for (int q : repeated) outerTrips *= std::ceil(std::max(sf.loops[size_t(q)].trips, 1.0));
-      for (int q : vectorised) innerTrips *= std::ceil(std::max(sf.loops[size_t(q)].trips, 1.0));
-      // Trips are means: a driver whose bounds follow another has more at
-      // some of its samples (a triangle's longest row, twice its mean).
-      // Each walk gets the budget the other's mean leaves it.
-      if (!vectorised.empty() && outerTrips * innerTrips <= double(kExactCommWalks)) {
-        outerWalks = int64_t(double(kExactCommWalks) / innerTrips);
-        innerWalks = int64_t(double(kExactCommWalks) / outerTrips);
-      }
-    }
-    if (sampled) {
+      const auto [outerWalks, innerWalks] = walkCounts(sf, repeated, vectorised);
       if (!at)
         at = sf; // the nest at one driving iteration, its loops set per sample
       sampled = forEachOuterSample(sf.loops, repeated, [&](const std::vector<LoopFacts> &loops,
