@@ -119,12 +119,19 @@ TEST(AlignmentCut, Figure5_2Transposes) {
 
 // Li-Chen merges B into A first by the light A1-B1 edge; then C cannot have
 // both C1 with A1 and C2 with B1. Swapping B costs 2 and honours both 3s.
-TEST(AlignmentCut, ExactCutBeatsLiChen) {
+namespace {
+AffinityGraph liChenTrap() {
   AffinityGraph g;
   g.dims = {2, 2, 2};              // A, B, C
   g.addEdge({0, 0}, {1, 0}, 2);    // A1-B1
   g.addEdge({0, 0}, {2, 0}, 3);    // A1-C1
   g.addEdge({1, 0}, {2, 1}, 3);    // B1-C2
+  return g;
+}
+} // namespace
+
+TEST(AlignmentCut, ExactCutBeatsLiChen) {
+  const AffinityGraph g = liChenTrap();
   auto lc = liChenPartition(g, 2);
   EXPECT_DOUBLE_EQ(cutWeight(g, lc), 3);
   auto ex = exactPartition(g, 2, 10);
@@ -146,11 +153,7 @@ TEST(AlignmentCut, ExactCutBeatsLiChen) {
 // name the cut uses bound to a value no class takes, gives the same proved
 // cut, and so does a second cut in it.
 TEST(AlignmentCut, ExactCutInAContextUsedBefore) {
-  AffinityGraph g;
-  g.dims = {2, 2, 2};
-  g.addEdge({0, 0}, {1, 0}, 2);
-  g.addEdge({0, 0}, {2, 0}, 3);
-  g.addEdge({1, 0}, {2, 1}, 3);
+  const AffinityGraph g = liChenTrap();
   z3::context z;
   z3::solver earlier(z);
   earlier.add(z.int_const("c_0_0") == 7);
