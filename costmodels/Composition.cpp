@@ -95,6 +95,67 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
   terms.swap(out);
 }
 
+/// Per coordinate along its mesh dimension, the part of a full message a
+/// term with known senders sends: 0 outside first..last, within it the
+/// holder's part (Senders::parts along that dimension), else 1.
+std::vector<double> partsAlongOwnDim(const ComposedTerm &t, int64_t n) {
+  std::vector<double> at(size_t(std::max<int64_t>(n, t.senders.last + 1)), 0.0);
+  for (int64_t c = t.senders.first; c <= t.senders.last; ++c)
+    at[size_t(c)] = 1;
+  for (const auto &[d, byCoordinate] : t.senders.parts ? *t.senders.parts : Senders::Parts{})
+    if (d == t.senders.meshDim)
+      for (size_t c = 0; c < at.size() && c < byCoordinate.size(); ++c)
+        at[c] *= byCoordinate[c];
+  return at;
+}
+
+/// Beyond the thesis (exactOwners): a replicated lhs filled along several
+/// mesh dimensions, each from some of its coordinates (the multicasts
+/// mergeIdentical leaves apart), is filled one dimension at a time in mesh
+/// order, as the executor's gatherByDimension does: each dimension's
+/// holders multicast what they hold so far -- their own part and what the
+/// earlier dimensions brought them, those dimensions' holders' parts summed
+/// -- and along the dimensions still to come only the holders send.
+/// fig2_2's XRSIQ(MI,MQ) to the replicated VAL on 4x16 with both
+/// dimensions on two holders: the 16-wide lines multicast two blocks, not
+/// one, from all four rows, not the two that hold it.
+void fillInStages(std::vector<ComposedTerm> &terms, const std::vector<int64_t> &mesh) {
+  std::vector<ComposedTerm *> stages;
+  for (ComposedTerm &t : terms)
+    if (t.prim == Primitive::OneToManyMulticast && t.afterExchange && t.meshDim >= 0) {
+      if (t.senders.meshDim != t.meshDim || size_t(t.meshDim) >= mesh.size())
+        return; // its holders unknown
+      stages.push_back(&t);
+    }
+  std::sort(stages.begin(), stages.end(),
+            [](const ComposedTerm *a, const ComposedTerm *b) { return a->meshDim < b->meshDim; });
+  for (size_t k = 1; k < stages.size(); ++k)
+    if (stages[k]->meshDim == stages[k - 1]->meshDim)
+      return; // a split loop's two multicasts along one dimension
+  if (stages.size() < 2)
+    return;
+  std::vector<std::vector<double>> held;
+  for (const ComposedTerm *s : stages)
+    held.push_back(partsAlongOwnDim(*s, mesh[size_t(s->meshDim)]));
+  for (size_t k = 0; k < stages.size(); ++k) {
+    ComposedTerm &t = *stages[k];
+    Senders::Parts parts = t.senders.parts ? *t.senders.parts : Senders::Parts{};
+    for (size_t j = 0; j < stages.size(); ++j) {
+      if (j < k) {
+        double brought = 0;
+        for (double h : held[j])
+          brought += h;
+        t.words *= brought;
+        std::erase_if(parts, [&](const auto &q) { return q.first == stages[j]->meshDim; });
+      } else if (j > k) {
+        std::erase_if(parts, [&](const auto &q) { return q.first == stages[j]->meshDim; });
+        parts.emplace_back(stages[j]->meshDim, held[j]);
+      }
+    }
+    t.senders.parts = parts.empty() ? nullptr : std::make_shared<const Senders::Parts>(std::move(parts));
+  }
+}
+
 /// Mesh dimensions d and e whose operand varies in one loop (DimResult::loop).
 bool sharesLoop(const ReferenceTerms &rt, size_t d, size_t e) {
   return rt.dims[d].loop >= 0 && rt.dims[e].loop == rt.dims[d].loop;
@@ -327,6 +388,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
         parts.push_back(atItsSource(o));
         t.senders.parts = std::make_shared<const Senders::Parts>(std::move(parts));
       }
+  fillInStages(terms, mesh);
   for (auto &t : terms) {
     if (t.prim == Primitive::ManyToManyMulticast)
       t.words *= double(gathered);

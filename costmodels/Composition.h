@@ -21,7 +21,8 @@
 //     processor alone, and a multicast filling a replicated lhs merges
 //     only so (the executor's broadcast over the mesh from one source);
 //     else it runs one mesh dimension at a time (the executor's
-//     gatherByDimension);
+//     gatherByDimension), each dimension's holders multicasting what the
+//     earlier ones brought them, only the holders along the later ones;
 //   - beyond the thesis (DimResult::receivers): the Gathers or Reductions
 //     that tiling repeats once per receiver along the same mesh dimension
 //     run at once, Gather(m, p) + (R - 1) Transfer(m) for R receivers
