@@ -237,6 +237,8 @@ std::vector<CommCost> MessageSum::result() const {
     }
     out.push_back(std::move(c));
   }
+  // A sum of nothing (every sample's section empty) is no message.
+  std::erase_if(out, [](const CommCost &c) { return c.words <= 0; });
   return out;
 }
 

@@ -19,6 +19,11 @@ messages, and which term of the model is off where they disagree.
   quality.py check DIR/NAME.json [--report-only WORD]
                                      exit 1 when an aim is missed (CI)
   quality.py render DIR/NAME.json    rewrite the Markdown and charts
+  quality.py merge BASE.json PART.json --note TEXT
+                                     PART's rows (a run with --only) replace
+                                     BASE's of the same sample, machine and P;
+                                     BASE's host.rerun says which, with PART's
+                                     binaries and the note; then render
 
 Simulated times are deterministic: a layout run twice gives the same
 seconds, which the script checks wherever a layout appears in both runs.
@@ -459,6 +464,8 @@ def markdown(doc):
             r["off"] or "", "yes" if r["all_correct"] else "**NO**"))
     L += ["", "Host: %s, %d CPUs; total wall time %.0f s." % (doc["host"]["host"], doc["host"]["cpus"],
                                                           doc["total_wall_seconds"]), ""]
+    for r in doc["host"].get("rerun", []):
+        L += ["Rerun and merged since (`quality.py merge`): %s: %s" % (", ".join(r["rows"]), r["note"]), ""]
     return "\n".join(L)
 
 
@@ -515,6 +522,23 @@ def cmd_render(a):
     charts(doc, out)
 
 
+def cmd_merge(a):
+    doc, part = json.load(open(a.base)), json.load(open(a.part))
+    key = lambda r: (r["sample"], r["machine"], r["procs"])
+    new = {key(r): r for r in part["rows"]}
+    missing = sorted(set(new) - {key(r) for r in doc["rows"]})
+    if missing:
+        sys.exit("quality.py merge: %s has no rows %s" % (a.base, missing))
+    doc["rows"] = [new.get(key(r), r) for r in doc["rows"]]
+    doc["host"].setdefault("rerun", []).append({
+        "rows": sorted("%s %s P=%d" % k for k in new), "note": a.note,
+        "dlayout": part["host"].get("dlayout"), "executor": part["host"].get("executor")})
+    doc["summary"] = summary(doc["rows"])
+    out = os.path.dirname(os.path.abspath(a.base))
+    write(out, doc["name"], doc, markdown(doc))
+    charts(doc, out)
+
+
 def cmd_check(a):
     doc = json.load(open(a.file))
     s = summary(doc["rows"])
@@ -543,8 +567,12 @@ def main():
     c.add_argument("--report-only", action="append", default=[], metavar="WORD",
                    help="aims whose name contains WORD are printed but do not fail")
     sub.add_parser("render").add_argument("file")
+    m = sub.add_parser("merge")
+    m.add_argument("base")
+    m.add_argument("part")
+    m.add_argument("--note", required=True)
     a = ap.parse_args()
-    {"run": cmd_run, "check": cmd_check, "render": cmd_render}[a.cmd](a)
+    {"run": cmd_run, "check": cmd_check, "render": cmd_render, "merge": cmd_merge}[a.cmd](a)
 
 
 if __name__ == "__main__":

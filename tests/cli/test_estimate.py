@@ -207,6 +207,32 @@ class Estimate(unittest.TestCase):
         self.assertLess(abs(times[-1] - 515.7) / 515.7, 0.25, times[-1])
         self.assertLess(abs(times[0] - 1854.9) / 1854.9, 0.25, times[0])
 
+    def test_an_empty_section_sends_no_message(self):
+        # tred2 at N = 16 on 1 x 64, Z's rows in blocks of 8, D and E
+        # replicated: at DO 63's last iteration (L = 1) the triangle of
+        # E(K) = E(K) + Z(K,J) * F, K = J+1..L, is empty. The executor sends
+        # nothing for it; a term of 0 bytes was charged 63 messages from
+        # every processor (costmodels/MessageSum.cpp).
+        model = os.path.join(self.tmp.name, "tred2-16.json")
+        r = run("extract", os.path.join(SAMPLES, "paradigm/tred2.F"), "--param", "N=16", "-o", model)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = [("block_cyclic", 1), ("collapsed", None)]
+        lay = layout([1, 64], {"A": rows, "Z": rows, "D": [("replicated", None)],
+                               "E": [("replicated", None)]})
+        for a in ("A", "Z"):
+            lay["arrays"][a]["dims"][0]["block"] = 8
+        path = os.path.join(self.tmp.name, "tred2-1x64.json")
+        with open(path, "w") as f:
+            json.dump(lay, f)
+        r = run("estimate", model, "--procs", "64", "--layout", path, "--machine", "cluster",
+                "--format", "json")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        comm = [t for t in json.loads(r.stdout)["terms"] if t["kind"] == "communication"]
+        self.assertTrue(any(t["statement"] == "S23" for t in comm))
+        empty = [(t["statement"], t["primitive"], t["rule"]) for t in comm
+                 if t["message_bytes"] <= 0 and t["repetitions"] > 0]
+        self.assertEqual(empty, [])
+
     def test_json_validates_and_text_names_terms(self):
         with tempfile.TemporaryDirectory() as tmp:
             lay = os.path.join(tmp, "l.json")
