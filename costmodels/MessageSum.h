@@ -47,7 +47,8 @@
 // above), not tiled; where they do not (a partial-results exchange, whose
 // owners change with the sample; a message per tile), the message is not
 // one sum, and add() says so. Meshes of more than kMaxSummedProcessors are
-// not summed per processor.
+// not summed per processor. A sum of nothing (every sample's section empty:
+// tred2's triangle at L = 1) is no message, and no term.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
