@@ -514,15 +514,22 @@ def cmd_run(a):
     charts(doc, a.out)
 
 
-def cmd_render(a):
-    doc = json.load(open(a.file))
+def rewrite(doc, path):
+    """Summary, JSON, Markdown and charts of `doc` anew, beside `path`."""
     doc["summary"] = summary(doc["rows"])
-    out = os.path.dirname(os.path.abspath(a.file))
+    out = os.path.dirname(os.path.abspath(path))
     write(out, doc["name"], doc, markdown(doc))
     charts(doc, out)
 
 
+def cmd_render(a):
+    rewrite(json.load(open(a.file)), a.file)
+
+
 def cmd_merge(a):
+    for path in (a.base, a.part):
+        if not os.path.isfile(path):
+            sys.exit("quality.py merge: no file %s" % path)
     doc, part = json.load(open(a.base)), json.load(open(a.part))
     key = lambda r: (r["sample"], r["machine"], r["procs"])
     new = {key(r): r for r in part["rows"]}
@@ -533,10 +540,7 @@ def cmd_merge(a):
     doc["host"].setdefault("rerun", []).append({
         "rows": sorted("%s %s P=%d" % k for k in new), "note": a.note,
         "dlayout": part["host"].get("dlayout"), "executor": part["host"].get("executor")})
-    doc["summary"] = summary(doc["rows"])
-    out = os.path.dirname(os.path.abspath(a.base))
-    write(out, doc["name"], doc, markdown(doc))
-    charts(doc, out)
+    rewrite(doc, a.base)
 
 
 def cmd_check(a):

@@ -17,9 +17,10 @@ namespace {
 constexpr int64_t n = 16, N = 4;
 
 /// DO J = 1, cols / DO I = 1, rows: R(I,J) = Z(I,J), R replicated on a 4 x 4
-/// mesh, Z blocked on both dimensions: the copies of R are filled from
-/// Z's holders of the section.
-std::vector<EstimateTerm> fillReplicated(int64_t rows, int64_t cols) {
+/// mesh, Z distributed as `z` (blocked on both dimensions): the copies of R
+/// are filled from Z's holders of the section.
+std::vector<EstimateTerm> fillReplicated(int64_t rows, int64_t cols,
+                                         std::vector<DimLayout> z = {block(0), block(1)}) {
   ModelBuilder b;
   b.param("N", n);
   b.array("R", {n, n});
@@ -28,7 +29,7 @@ std::vector<EstimateTerm> fillReplicated(int64_t rows, int64_t cols) {
   auto i = b.loop("I", b.c(1), b.c(rows), j, 1, true);
   auto s = b.stmt({j, i}, b.ref("R", {b.iv(i), b.iv(j)}), {b.ref("Z", {b.iv(i), b.iv(j)})},
                   {.loads = 1, .stores = 1});
-  Layout l = layout({N, N}, {{"R", {replicated(), replicated()}}, {"Z", {block(0), block(1)}}});
+  Layout l = layout({N, N}, {{"R", {replicated(), replicated()}}, {"Z", std::move(z)}});
   return comm(run(b.build(), l), s, "Z");
 }
 
@@ -151,16 +152,7 @@ TEST(Senders, AReplicatedLhsIsFilledOneMeshDimensionAtATime) {
   // columns multicasts the two blocks it now has along the second --
   // fig2_2's XRSIQ(MI,MQ) to its replicated VAL on 4 x 16, 9,920 bytes
   // predicted against 17,600 sent before.
-  ModelBuilder b;
-  b.array("R", {n, n});
-  b.array("Z", {n, n});
-  auto j = b.loop("J", b.c(1), b.c(n), "", 1, true);
-  auto i = b.loop("I", b.c(1), b.c(n), j, 1, true);
-  auto s = b.stmt({j, i}, b.ref("R", {b.iv(i), b.iv(j)}), {b.ref("Z", {b.iv(i), b.iv(j)})},
-                  {.loads = 1, .stores = 1});
-  auto c = comm(run(b.build(), layout({N, N}, {{"R", {replicated(), replicated()}},
-                                               {"Z", {blockCyclic(0, 8), blockCyclic(1, 8)}}})),
-                s, "Z");
+  auto c = fillReplicated(n, n, {blockCyclic(0, 8), blockCyclic(1, 8)});
   ASSERT_EQ(c.size(), 2u);
   const double block = 8 * 8;
   for (const EstimateTerm &t : c) {
