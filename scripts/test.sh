@@ -1,42 +1,51 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds dlayout, and runs the whole test suite and
-# the quality benchmark's CI subset;
-# then builds again with AddressSanitizer + UBSan and runs the whole suite
-# there too (set DLAYOUT_SKIP_SANITIZE=1 to skip that second configuration
-# locally);
-# finally fuzzes each libFuzzer target for a bounded time (DLAYOUT_SKIP_FUZZ=1
-# skips it, DLAYOUT_FUZZ_SECONDS sets the time per target, DLAYOUT_FUZZ_SEED
-# the seed: 1 unless given, so that CI is reproducible; longer campaigns with
-# fresh seeds are tests/fuzz/run.sh's default).
+# Installs what is missing, builds dlayout with AddressSanitizer + UBSan
+# (build-asan/, a Debug build: assertions on), and runs the whole test suite
+# there and the quality benchmark's CI subset with those binaries; finally
+# fuzzes each libFuzzer target for a bounded time.
+#
+# The suite runs once, sanitised: every test, MPI and SimGrid ones included,
+# under the sanitizers, without a second build and run of the same tests
+# unsanitised (the release build is the quick start's, scripts/build.sh).
+# DLAYOUT_SKIP_SANITIZE=1 builds and tests the release configuration in
+# build/ instead (quicker to rebuild locally). DLAYOUT_SKIP_FUZZ=1 skips the
+# fuzzing, DLAYOUT_FUZZ_SECONDS sets the time per target, DLAYOUT_FUZZ_SEED
+# the seed: 1 unless given, so that CI is reproducible; longer campaigns
+# with fresh seeds are tests/fuzz/run.sh's default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+jobs=$(nproc)
 
-scripts/build.sh
-echo "== test suite (build/)"
-ctest --test-dir build --output-on-failure -j "$(nproc)"
-# The quality benchmark's CI subset (issue 7, bench/README.md): fails when an
-# aim of the advice or of the estimates is missed on it.
-echo "== quality benchmark, CI subset (QUICK=1 bench/quality/run.sh)"
-QUICK=1 JOBS="$(nproc)" bench/quality/run.sh
-
-if [ "${DLAYOUT_SKIP_SANITIZE:-0}" != 1 ]; then
+if [ "${DLAYOUT_SKIP_SANITIZE:-0}" = 1 ]; then
+  build=build
+  scripts/build.sh
+  echo "== test suite ($build/)"
+  ctest --test-dir "$build" --output-on-failure -j "$jobs"
+  sanitised=()
+else
+  build=build-asan
   scripts/build.sh --sanitize
-  echo "== test suite under AddressSanitizer + UBSan (build-asan/)"
+  echo "== unit tests under AddressSanitizer + UBSan ($build/)"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L unit
+    ctest --test-dir "$build" --output-on-failure -j "$jobs" -L unit
   # Then the rest: the MPI tests (the runtime under mpirun, validate
   # --backend mpi) with OpenMPI's own leaks suppressed, which needs full
   # unwinding to see its frames (tests/lsan-mpi.supp says what and why;
   # docs/security.md), and the SimGrid tests, where dlayout runs sanitised and
   # the smpicxx-built executor does not (SimGrid's context switching and
   # ASan do not mix).
-  echo "== MPI and SimGrid tests under AddressSanitizer + UBSan (build-asan/, OpenMPI's leaks suppressed)"
-  LSAN_OPTIONS=suppressions=$PWD/tests/lsan-mpi.supp:print_suppressions=0 \
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0 \
-  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE unit
+  sanitised=(env "LSAN_OPTIONS=suppressions=$PWD/tests/lsan-mpi.supp:print_suppressions=0"
+             "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0"
+             "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+  echo "== MPI, SimGrid and command-line tests under AddressSanitizer + UBSan ($build/, OpenMPI's leaks suppressed)"
+  "${sanitised[@]}" ctest --test-dir "$build" --output-on-failure -j "$jobs" -LE unit
 fi
+
+# The quality benchmark's CI subset (issue 7, bench/README.md): fails when an
+# aim of the advice or of the estimates is missed on it.
+echo "== quality benchmark, CI subset (QUICK=1 bench/quality/run.sh, $build/)"
+"${sanitised[@]}" env QUICK=1 BUILD="$build" JOBS="$jobs" bench/quality/run.sh
 
 # A bounded fuzzing run (issue 8): the JSON readers and the analyzer on IR,
 # built with clang-19 -fsanitize=fuzzer,address,undefined into build-fuzz/.
