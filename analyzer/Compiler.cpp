@@ -2,6 +2,7 @@
 #include "analyzer/Compiler.h"
 
 #include "analyzer/ClangInProcess.h"
+#include "analyzer/FlangInProcess.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Module.h"
@@ -185,9 +186,17 @@ Result<std::string> compileToBitcode(const CompileRequest &req, const std::strin
   std::string outPath = tmp.file("out.bc"), errPath = tmp.file("diagnostics.txt");
   std::string execErr;
   int rc = -1;
-  if (auto frontend = frontendCommand(req, outPath, source))
-    rc = runTool(frontend->front(), *frontend, tmp.file("frontend.txt"),
-                 /*seconds=*/600, execErr);
+  if (auto frontend = frontendCommand(req, outPath, source)) {
+    // In this process where it can run here (FlangInProcess.h), else in a
+    // flang-new process.
+    std::string messages = tmp.file("frontend.txt");
+    switch (runFlangFrontendInProcess(*frontend, messages)) {
+    case FrontendRun::Succeeded: rc = 0; break;
+    case FrontendRun::Failed: rc = 1; break;
+    case FrontendRun::NotInProcess:
+      rc = runTool(frontend->front(), *frontend, messages, /*seconds=*/600, execErr);
+    }
+  }
   // The driver where there is no frontend command, or where the frontend
   // could not start or failed (-2, killed or timed out, stands).
   if (rc == -1 || rc > 0) {

@@ -3,18 +3,21 @@
 // dlayout reads LLVM IR. Sources are compiled to it, with debug
 // information, at -O0, by clang 19 (C, C++) or flang-new-19 (Fortran).
 // clang runs in dlayout's own process, from its libraries
-// (ClangInProcess.h), with the arguments a clang-19 process would get;
-// flang-new-19 runs as a child process with its arguments passed as a
-// vector -- never through a shell -- writing bitcode into a private
-// temporary file that is removed afterwards. A compiler error comes back as
-// an Error carrying the compiler's first diagnostic with its file:line:col.
+// (ClangInProcess.h), with the arguments a clang-19 process would get.
 // flang-new's driver would start itself again as its frontend (`-fc1`);
-// dlayout starts that frontend directly, with the command the driver gave at
-// configure time (FlangFrontend.cmake), and falls back to the driver where
-// there is none, the request has flags only the driver knows, or the
-// frontend fails -- the driver then has the last word and its diagnostics.
-// clang-19 runs as a process likewise where clang's driver plans more than
-// one frontend job for the arguments, or clang crashed in process.
+// dlayout runs that frontend directly, with the command the driver gave at
+// configure time (FlangFrontend.cmake): in its own process, from flang's
+// libraries, where it was built with them (FlangInProcess.h), else as a
+// flang-new process. Either writes bitcode into a private temporary file
+// that is removed afterwards. It falls back to the driver, as a child
+// process with its arguments passed as a vector -- never through a shell --
+// where no command was recorded, the request has flags only the driver
+// knows, or the frontend fails: the driver then has the last word and its
+// diagnostics. A compiler error comes back as an Error carrying the
+// compiler's first diagnostic with its file:line:col. clang-19 runs as a
+// process likewise where clang's driver plans more than one frontend job
+// for the arguments, or clang crashed in process; flang-new -fc1 where
+// flang crashed in process.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

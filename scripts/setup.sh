@@ -5,7 +5,8 @@ set -euo pipefail
 
 packages=(
   build-essential gfortran cmake ninja-build pkg-config git
-  llvm-19-dev llvm-19-tools llvm-19 clang-19 libclang-19-dev flang-19 lld-19
+  llvm-19-dev llvm-19-tools llvm-19 clang-19 libclang-19-dev flang-19 libflang-19-dev
+  libmlir-19-dev lld-19
   libclang-rt-19-dev
   libzstd-dev libz3-dev nlohmann-json3-dev libgtest-dev libcli11-dev libfmt-dev
   libopenmpi-dev openmpi-bin libsimgrid-dev

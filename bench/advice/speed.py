@@ -48,10 +48,11 @@ def timed(args, repeat):
 
 def compile_time(path, tmp, repeat, to_ir=False):
     """`-O2 -c`; or (to_ir) the compile to LLVM IR that advise runs first
-    (analyzer/Compiler.cpp's flags): for Fortran flang's frontend started
-    directly, with the `-fc1` command its driver gives
-    (analyzer/FlangFrontend.cmake); for C a clang-19 process, which advise
-    does not start (it runs clang in process, analyzer/ClangInProcess.h)."""
+    (analyzer/Compiler.cpp's flags), as a process: for Fortran flang's
+    frontend, with the `-fc1` command its driver gives
+    (analyzer/FlangFrontend.cmake); for C a clang-19 process. advise starts
+    neither: it runs both in its own process (analyzer/ClangInProcess.h,
+    FlangInProcess.h), which saves what *to IR* shows, mostly the start."""
     c = path.endswith(".c")
     tool = (shutil.which("clang-19") or "clang") if c else (shutil.which("flang-new-19") or "flang-new")
     out = os.path.join(tmp, "x.bc")
@@ -187,13 +188,13 @@ def main():
                       f"{worst['beyond_compile_seconds']:.3f} s (issue 4's aim: < 1 s).",
                   "", f"No slower than the compile (issue 7's aim): {within} of {len(ok)} samples; "
                       f"the furthest, {slowest['sample']}, takes {ratio(slowest):.2f} times the compile. "
-                      "Advise compiles the file itself, to LLVM IR at -O0, before it analyses it: "
-                      "Fortran through flang's frontend, started directly without its driver (*to IR*: "
+                      "Advise compiles the file itself, to LLVM IR at -O0, before it analyses it, "
+                      "in its own process: Fortran with flang's frontend libraries, C with clang's, "
+                      "which saves most of what *to IR* shows, the compile to IR as a process (for "
+                      "Fortran flang's frontend without its driver: "
                       f"{min(r['ir_seconds'] / r['compile_seconds'] for r in fortran):.2f}"
                       f"-{max(r['ir_seconds'] / r['compile_seconds'] for r in fortran):.2f} times the -O2 "
-                      "compile, nearly all of it on the smaller samples); C with clang's libraries in "
-                      "dlayout's own process, which saves what *to IR* shows for C, a clang-19 process, "
-                      "mostly its start."]
+                      "compile), mostly its start."]
     lines += ["", "Generated programs (2-D stencil chains with transposes, N = 64):", "",
               "| arrays | advise | optimiser | its Z3 | align Z3 | eliminated / variables | estimates | proved |",
               "| --- | --- | --- | --- | --- | --- | --- | --- |"]

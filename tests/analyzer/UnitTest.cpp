@@ -3,10 +3,14 @@
 
 #include "analyzer/Compiler.h"
 #include "analyzer/Delinearize.h"
+#include "analyzer/FlangInProcess.h"
 #include "analyzer/Polynomial.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
@@ -80,9 +84,11 @@ std::string moduleText(const llvm::Module &module) {
   return text.substr(text.find('\n') + 1);
 }
 
-// flang's frontend started directly (Compiler.h) compiles what its driver
-// does, macro definitions included, and a source it rejects still comes
-// back as the compiler's located error.
+// flang's frontend run directly (Compiler.h: in dlayout's process where
+// it was built with flang's libraries, FlangInProcess.h, else a flang-new
+// -fc1 process) compiles what its driver does, macro definitions and
+// intrinsic modules included, and a source it rejects still comes back as
+// the compiler's located error, with nothing printed.
 TEST(Compiler, FlangFrontendCompilesWhatTheDriverDoes) {
   CompileRequest req;
   req.source = std::string(DLAYOUT_SOURCE_DIR) + "/samples/paradigm/jacobi.F";
@@ -97,14 +103,66 @@ TEST(Compiler, FlangFrontendCompilesWhatTheDriverDoes) {
   EXPECT_EQ(moduleText(**direct), moduleText(**driven));
   EXPECT_NE(moduleText(**direct).find("[34 x [34 x double]]"), std::string::npos);
 
+  // An intrinsic module: found beside flang-new, not beside dlayout.
+  std::string usesModule = writeTemp(
+      "dlayout_module.f90", "program p\n  use iso_c_binding\n  real(c_double) :: a(7)\n"
+                            "  a = 1\n  print *, a(3)\nend program\n");
+  req = {};
+  req.source = usesModule;
+  req.language = SourceLanguage::Fortran;
+  auto withModule = compile(req, ctx);
+  req.viaDriver = true;
+  llvm::LLVMContext ctx2; // a context of its own: its struct types keep their names
+  auto withModuleDriven = compile(req, ctx2);
+  ASSERT_TRUE(withModule.ok()) << withModule.error().str();
+  ASSERT_TRUE(withModuleDriven.ok()) << withModuleDriven.error().str();
+  EXPECT_EQ(moduleText(**withModule), moduleText(**withModuleDriven));
+  std::remove(usesModule.c_str());
+
   std::string bad = writeTemp("dlayout_bad.f90", "program p\n  x = = 1\nend program\n");
   req = {};
   req.source = bad;
   req.language = SourceLanguage::Fortran;
+  ::testing::internal::CaptureStderr();
   auto rejected = compile(req, ctx);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), ""); // the library prints nothing
   ASSERT_FALSE(rejected.ok());
   EXPECT_EQ(rejected.error().loc.line, 2u) << rejected.error().str();
   std::remove(bad.c_str());
+}
+
+// Where dlayout is built with flang's libraries, the frontend command runs
+// in its process: the output is written, a rejected source is Failed with
+// flang's messages in the diagnostics file (not on standard error), and a
+// command for another action is left to a process.
+TEST(Compiler, FlangFrontendRunsInProcess) {
+  llvm::SmallString<256> flang;
+  ASSERT_FALSE(llvm::sys::fs::real_path(DLAYOUT_FLANG_PATH, flang));
+  std::string good = writeTemp("dlayout_ok.f90", "program p\n  real :: a(5)\n  a = 2\nend program\n");
+  std::string bad = writeTemp("dlayout_bad.f90", "program p\n  x = = 1\nend program\n");
+  std::string out = writeTemp("dlayout_out.bc", ""), diag = writeTemp("dlayout_diag.txt", "");
+  auto run = [&](const char *action, const std::string &source) {
+    return runFlangFrontendInProcess(
+        {flang.str().str(), "-fc1", action, "-o", out, source}, diag);
+  };
+  std::remove(out.c_str());
+  if (!DLAYOUT_FLANG_IN_PROCESS) { // built without flang's libraries
+    EXPECT_EQ(run("-emit-llvm-bc", good), FrontendRun::NotInProcess);
+    return;
+  }
+  EXPECT_EQ(run("-emit-llvm-bc", good), FrontendRun::Succeeded);
+  uint64_t size = 0;
+  EXPECT_FALSE(llvm::sys::fs::file_size(out, size));
+  EXPECT_GT(size, 0u);
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(run("-emit-llvm-bc", bad), FrontendRun::Failed);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  auto messages = llvm::MemoryBuffer::getFile(diag);
+  ASSERT_TRUE(bool(messages));
+  EXPECT_NE((*messages)->getBuffer().find("dlayout_bad.f90:2:"), llvm::StringRef::npos)
+      << (*messages)->getBuffer().str();
+  EXPECT_EQ(run("-emit-obj", good), FrontendRun::NotInProcess);
+  for (const std::string &f : {good, bad, out, diag}) std::remove(f.c_str());
 }
 
 // clang in dlayout's process (ClangInProcess.h) compiles what a clang-19
