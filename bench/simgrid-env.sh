@@ -6,6 +6,7 @@
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 BUILD=${BUILD:-$ROOT/build}
+[[ $BUILD == /* ]] || BUILD=$ROOT/$BUILD # the jobs run in directories of their own
 export DLAYOUT=${DLAYOUT:-$BUILD/cli/dlayout}
 export DLAYOUT_EXEC_DIR=${DLAYOUT_EXEC_DIR:-$BUILD/validate}
 export SRC=$ROOT

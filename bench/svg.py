@@ -22,10 +22,10 @@ def bar_chart(title, rows, unit, ref=None, log=False):
     line (an aim). log: a logarithmic axis (values > 0)."""
     label_w, bar_w, row_h, top = 260, 420, 16, 40
     vals = [v for _, v, _ in rows if v is not None and (v > 0 or not log)]
-    hi = max(vals + ([ref] if ref else []) + [1e-12])
-    lo = min(vals + ([ref] if ref else [])) if log and vals else 0.0
-    if log:
-        lo, hi = math.log10(lo) - 0.05, math.log10(hi) + 0.05
+    hi, lo = max(vals + ([ref] if ref else []) + [1e-12]), 0.0
+    if log:  # around the values and the aim, or 1 where there is neither
+        pts = vals + ([ref] if ref else []) or [1.0]
+        lo, hi = math.log10(min(pts)) - 0.05, math.log10(max(pts)) + 0.05
 
     def pos(v):
         if log:

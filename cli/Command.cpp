@@ -5,6 +5,9 @@
 #include "cli/Options.h"
 #include "costmodels/MachinePresets.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -144,14 +147,20 @@ std::string formatSeconds(double s) {
 }
 
 JobPrograms jobPrograms() {
-  auto env = [](const char *name, const char *fallback) {
+  // The jobs start in run directories of their own (validate/Launch.cpp): a
+  // relative path is the caller's, made absolute here. A name without a
+  // slash is looked up on PATH.
+  auto env = [](const char *name, const char *fallback, bool directory) {
     const char *v = std::getenv(name);
-    return std::string(v && *v ? v : fallback);
+    llvm::SmallString<256> path(v && *v ? v : fallback);
+    if (!path.empty() && (directory || path.find('/') != llvm::StringRef::npos))
+      llvm::sys::fs::make_absolute(path);
+    return path.str().str();
   };
   JobPrograms j;
-  j.executorDir = env("DLAYOUT_EXEC_DIR", DLAYOUT_EXEC_DIR);
-  j.smpirun = env("DLAYOUT_SMPIRUN", DLAYOUT_SMPIRUN);
-  j.mpirun = env("DLAYOUT_MPIRUN", DLAYOUT_MPIRUN);
+  j.executorDir = env("DLAYOUT_EXEC_DIR", DLAYOUT_EXEC_DIR, true);
+  j.smpirun = env("DLAYOUT_SMPIRUN", DLAYOUT_SMPIRUN, false);
+  j.mpirun = env("DLAYOUT_MPIRUN", DLAYOUT_MPIRUN, false);
   j.mpirunArgs = {"--oversubscribe"};
   if (geteuid() == 0) j.mpirunArgs.push_back("--allow-run-as-root");
   return j;

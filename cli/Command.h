@@ -88,7 +88,7 @@ std::string formatSeconds(double s);
 /// What validate and calibrate start: the directory of the executors and
 /// probes, smpirun and mpirun (with the arguments mpirun needs here) -- the
 /// build's, unless DLAYOUT_EXEC_DIR, DLAYOUT_SMPIRUN or DLAYOUT_MPIRUN name
-/// others (a path, or a name looked up on PATH).
+/// others (a path, relative ones made absolute, or a name looked up on PATH).
 struct JobPrograms {
   std::string executorDir, smpirun, mpirun;
   std::vector<std::string> mpirunArgs;

@@ -32,11 +32,11 @@ def check(cond, msg):
         fail(msg)
 
 
-def validate(args, env=None, expect_rc=0):
+def validate(args, env=None, expect_rc=0, cwd=None):
     e = dict(os.environ)
     e.update(env or {})
     p = subprocess.run([DLAYOUT, "validate"] + args + ["--format", "json"],
-                       capture_output=True, text=True, env=e, timeout=600)
+                       capture_output=True, text=True, env=e, timeout=600, cwd=cwd)
     if p.returncode != expect_rc:
         fail("dlayout validate %s: exit %d (expected %d)\nstdout: %s\nstderr: %s" %
              (" ".join(args), p.returncode, expect_rc, p.stdout[-2000:], p.stderr[-2000:]))
@@ -848,6 +848,18 @@ def case_simgrid_missing():
         # Named by a path that is not there.
         run_fault(JACOBI_SMALL, {"DLAYOUT_SMPIRUN": os.path.join(d, "smpirun")},
                   ["SimGrid did not start: cannot run %s: No such file or directory" % os.path.join(d, "smpirun")])
+
+
+def case_relative_exec_dir():
+    # The executors named by a path relative to the caller's directory: the
+    # jobs start in run directories of their own, and the path is still the
+    # caller's (smpirun aborted on a relative one before).
+    exe = os.environ["DLAYOUT_EXEC_DIR"]
+    cwd = os.path.dirname(exe)
+    p = validate(JACOBI_SMALL, env={"DLAYOUT_EXEC_DIR": os.path.relpath(exe, cwd)}, cwd=cwd)
+    doc = json.loads(p.stdout)
+    check(doc["runs"] and all(r["correct"] and r["measured_seconds"] > 0 for r in doc["runs"]),
+          "runs with a relative DLAYOUT_EXEC_DIR: %s" % [(r["layout"], r["correct"]) for r in doc["runs"]])
 
 
 def case_mpi_jacobi_np4():
