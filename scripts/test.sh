@@ -26,23 +26,25 @@ if [ "${DLAYOUT_SKIP_SANITIZE:-0}" = 1 ]; then
 else
   build=build-asan
   scripts/build.sh --sanitize
-  echo "== unit tests under AddressSanitizer + UBSan ($build/)"
-  # (LSAN_OPTIONS: the leak flang's frontend makes in process is suppressed
-  # by the binary itself, analyzer/FlangInProcess.cpp; not listed at exit.)
-  LSAN_OPTIONS=print_suppressions=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir "$build" --output-on-failure -j "$jobs" -L unit
-  # Then the rest: the MPI tests (the runtime under mpirun, validate
-  # --backend mpi) with OpenMPI's own leaks suppressed, which needs full
-  # unwinding to see its frames (tests/lsan-mpi.supp says what and why;
-  # docs/security.md), and the SimGrid tests, where dlayout runs sanitised and
-  # the smpicxx-built executor does not (SimGrid's context switching and
-  # ASan do not mix).
-  sanitised=(env "LSAN_OPTIONS=suppressions=$PWD/tests/lsan-mpi.supp:print_suppressions=0"
-             "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0"
+  # Everything but the MPI tests, SimGrid ones included (dlayout runs
+  # sanitised, the smpicxx-built executor does not: SimGrid's context
+  # switching and ASan do not mix). LSAN_OPTIONS: the leak flang's frontend
+  # makes in process is suppressed by the binary itself
+  # (analyzer/FlangInProcess.cpp), and not listed at exit.
+  sanitised=(env "LSAN_OPTIONS=print_suppressions=0"
+             "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1"
              "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
-  echo "== MPI, SimGrid and command-line tests under AddressSanitizer + UBSan ($build/, OpenMPI's leaks suppressed)"
-  "${sanitised[@]}" ctest --test-dir "$build" --output-on-failure -j "$jobs" -LE unit
+  echo "== tests under AddressSanitizer + UBSan but MPI ones ($build/)"
+  "${sanitised[@]}" ctest --test-dir "$build" --output-on-failure -j "$jobs" -LE mpi
+  # Then the MPI tests (the runtime under mpirun, validate --backend mpi,
+  # calibrate --backend mpi) with OpenMPI's own leaks suppressed, which needs
+  # full unwinding to see its frames (tests/lsan-mpi.supp says what and why;
+  # docs/security.md).
+  echo "== MPI tests under AddressSanitizer + UBSan ($build/, OpenMPI's leaks suppressed)"
+  LSAN_OPTIONS=suppressions=$PWD/tests/lsan-mpi.supp:print_suppressions=0 \
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$build" --output-on-failure -j "$jobs" -L mpi
 fi
 
 # The quality benchmark's CI subset (issue 7, bench/README.md): fails when an
