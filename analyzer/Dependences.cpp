@@ -152,6 +152,13 @@ bool disproved(const Reference &a, const Reference &b, const Program &P,
   return false;
 }
 
+/// The loops of a statement as text: equal keys, equal iteration spaces.
+std::string loopsKey(const Statement &S) {
+  std::string k;
+  for (const std::string &l : S.loops) k += l + ",";
+  return k;
+}
+
 /// The subscripts of a reference as text: equal keys, equal subscripts.
 std::string subscriptKey(const Reference &r) {
   std::string k;
@@ -239,9 +246,13 @@ Status computeDependences(Program &P, z3::context *given) {
             if (disproved(A, B, P, ranges)) continue;
             bool exact = affineRef(A) && affineRef(B);
 
-            // Pairs of references alike in both statements are decided once.
-            std::string key = S1->id + "|" + S2->id + "|" + subscriptKey(A) + "|" +
-                              subscriptKey(B);
+            // Pairs of references alike in statements of the same loops
+            // (whose iteration spaces are alike) are decided once: by the
+            // loops, whether the sink follows the source in the text, and
+            // the subscripts.
+            std::string key = loopsKey(*S1) + "|" + loopsKey(*S2) + "|" +
+                              (textual && S1 != S2 ? "<" : "") + "|" + subscriptKey(A) +
+                              "|" + subscriptKey(B);
             auto cached = solved.find(key);
             if (cached == solved.end())
               cached = solved.emplace(key, [&]() -> std::vector<Found> {
@@ -284,19 +295,21 @@ Status computeDependences(Program &P, z3::context *given) {
                       dir = ok.size() == 1 ? ok[0] : "*";
                     }
                     f.direction.push_back(dir);
-                    // A constant distance: the one difference there is.
+                    // A constant distance: the one difference there is, in
+                    // the one direction there is (the solver holds the
+                    // level's orders, which are satisfiable).
                     std::optional<int64_t> dist;
                     if (dir == "=") dist = 0;
-                    else if (exact && Z.check() == z3::sat) {
+                    else if (exact && dir != "*") {
                       const std::string &id = S1->loops[k];
                       z3::expr diff = J.at(id) - I.at(id);
                       Z.push();
-                      if (k + 1 > l) Z.add(before(k, dir == "*" ? "<" : dir));
+                      if (k + 1 > l) Z.add(before(k, dir));
                       if (Z.check() == z3::sat) {
                         int64_t v = Z.get_model().eval(diff, true).get_numeral_int64();
                         Z.push();
                         Z.add(diff != C.int_val(v));
-                        if (Z.check() == z3::unsat && dir != "*") dist = v;
+                        if (Z.check() == z3::unsat) dist = v;
                         Z.pop();
                       }
                       Z.pop();

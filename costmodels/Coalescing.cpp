@@ -244,19 +244,26 @@ void widen(ReferenceTerms &rt, const RhsFacts &rf, const LayoutView &lv, const S
 }
 
 Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
-                   const CommunicationOptions &opts) {
+                   const CommunicationOptions &opts, int array) {
   const size_t n = sf.rhs.size();
   Coalesced co;
   std::vector<ReferenceTerms> &all = co.terms;
-  all.reserve(n);
-  for (const RhsFacts &rf : sf.rhs)
-    all.push_back(referenceTerms(sf, rf, lv, opts.terms));
   std::vector<char> &skip = co.skip;
+  all.reserve(n);
+  skip.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const RhsFacts &rf = sf.rhs[i];
+    if (array >= 0 && rf.ref.array != array) {
+      all.emplace_back();
+      skip[i] = 1;
+      continue;
+    }
+    all.push_back(referenceTerms(sf, rf, lv, opts.terms));
+  }
   std::vector<int> &sharedBy = co.sharedBy, &twoWay = co.twoWay;
   std::vector<double> &grown = co.grown;
   std::vector<std::vector<const RhsFacts *>> &carried = co.carried;
   std::vector<SectionUnion> &unions = co.unions;
-  skip.assign(n, 0);
   sharedBy.assign(n, 1);
   twoWay.assign(n, -1);
   grown.assign(n, 1);

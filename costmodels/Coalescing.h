@@ -43,8 +43,12 @@ struct Coalesced {
   std::vector<SectionUnion> unions; // the union a reference heads (dim -1: none)
 };
 
+/// `array` (a ProgramFacts index; -1: every one) restricts it to the
+/// references to that array: the others are skipped, unwalked. Every rule
+/// joins references to one array only, so that what it gives a reference
+/// does not depend on the others.
 Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
-                   const CommunicationOptions &opts);
+                   const CommunicationOptions &opts, int array = -1);
 
 /// Widens a reference's terms to its section union's (a sample of a
 /// triangular nest is costed afresh, and widened again).

@@ -162,8 +162,8 @@ std::string CommCost::describe() const {
 void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
                             const ProgramFacts &pf, const PrimitiveCosts &costs,
                             const CommunicationOptions &opts,
-                            std::vector<CommCost> &out) {
-  Coalesced co = coalesce(sf, lv, opts);
+                            std::vector<CommCost> &out, int array) {
+  Coalesced co = coalesce(sf, lv, opts, array);
   const std::vector<char> &skip = co.skip;
   std::vector<ReferenceTerms> &all = co.terms;
 

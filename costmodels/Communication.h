@@ -118,10 +118,14 @@ struct CommCost {
   std::string describe() const;
 };
 
+/// Appends statement sf's communication to `out`, by rhs index; where
+/// `array` is given (a ProgramFacts index), that of its references to that
+/// array alone, which is the same as theirs among all (the coalescing rules
+/// join references to one array).
 void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
                             const ProgramFacts &pf, const PrimitiveCosts &costs,
                             const CommunicationOptions &opts,
-                            std::vector<CommCost> &out);
+                            std::vector<CommCost> &out, int array = -1);
 
 /// The seconds of one message of c, a term of statement sf (Table 6.1's
 /// primitive cost, with the exact-owner cases of Communication.cpp).

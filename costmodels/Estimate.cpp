@@ -112,21 +112,40 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional
   // Each statement's own costs, kept across layouts (StatementCache.h).
   const auto arrayKeys = StatementCache::arrayKeys(pf, l);
   const uint64_t kept = arrayKeys ? cache_->use(m) : 0;
+  std::string key;
   for (const StatementFacts *it : only ? *only : every) {
-    std::string key;
-    if (arrayKeys) {
-      key = cache_->key(size_t(it - pf.statements.data()), l, *arrayKeys);
-      if (auto found = cache_->find(kept, key)) {
-        work.push_back(found->work);
-        comm.push_back({it, std::move(found->comm)});
-        continue;
-      }
+    if (!arrayKeys) {
+      work.push_back(statementComputation(*it, lv, m, co));
+      comm.push_back({it, {}});
+      statementCommunication(*it, lv, pf, costs, cmo, comm.back().costs);
+      continue;
     }
-    work.push_back(statementComputation(*it, lv, m, co));
-    comm.push_back({it, {}});
-    statementCommunication(*it, lv, pf, costs, cmo, comm.back().costs);
-    if (arrayKeys)
-      cache_->insert(kept, key, {work.back(), comm.back().costs});
+    // Part by part (StatementCache::Part), the communication put back in
+    // rhs order (statementCommunication's) where it comes in several.
+    const size_t s = size_t(it - pf.statements.data());
+    const std::vector<StatementCache::Part> &parts = cache_->parts(s);
+    ComputationCost &cc = work.emplace_back();
+    std::vector<CommCost> &costsOf = comm.emplace_back(StatementComm{it, {}}).costs;
+    for (size_t k = 0; k < parts.size(); ++k) {
+      const StatementCache::Part &part = parts[k];
+      cache_->key(s, k, l, *arrayKeys, key);
+      std::shared_ptr<const StatementCosts> found = cache_->find(kept, s, k, key);
+      if (!found) {
+        StatementCosts made;
+        if (part.computation)
+          made.work = statementComputation(*it, lv, m, co);
+        if (part.array >= 0)
+          statementCommunication(*it, lv, pf, costs, cmo, made.comm, part.array);
+        found = std::make_shared<const StatementCosts>(std::move(made));
+        cache_->insert(kept, s, k, key, found);
+      }
+      if (part.computation)
+        cc = found->work;
+      costsOf.insert(costsOf.end(), found->comm.begin(), found->comm.end());
+    }
+    if (parts.size() > 2)
+      std::stable_sort(costsOf.begin(), costsOf.end(),
+                       [](const CommCost &a, const CommCost &b) { return a.rhs < b.rhs; });
   }
   if (cmo.coalescing) {
     coalesceAcrossStatements(comm, lv, costs);

@@ -146,9 +146,9 @@ public:
                                       Breakdown detail = Breakdown::Full) const;
 
   const EstimateOptions &options() const { return opts_; }
-  /// How many statements' costs were taken from earlier estimates
+  /// How many parts of statements' costs were taken from earlier estimates
   /// (StatementCache.h) rather than computed again.
-  size_t reusedStatements() const { return cache_ ? cache_->hits() : 0; }
+  size_t reusedParts() const { return cache_ ? cache_->hits() : 0; }
   const Program &program() const { return *program_; }
 
 private:

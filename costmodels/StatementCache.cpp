@@ -45,63 +45,108 @@ std::optional<std::vector<std::string>> StatementCache::arrayKeys(const ProgramF
   return keys;
 }
 
+namespace {
+
+void sortUnique(std::vector<int> &v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+} // namespace
+
 StatementCache::StatementCache(const ProgramFacts &pf) {
   for (const StatementFacts &sf : pf.statements) {
-    std::vector<int> arrays = sf.arraysCosted();
-    std::sort(arrays.begin(), arrays.end());
-    arrays.erase(std::unique(arrays.begin(), arrays.end()), arrays.end());
-    arrays_.push_back(std::move(arrays));
+    // The references whose owners run the statement (Computation.cpp's
+    // dividing, TermOwners.h): every part reads their layouts.
+    std::vector<int> runners;
+    if (sf.hasLhs)
+      runners.push_back(sf.lhs.array);
+    if (sf.hasHome)
+      runners.push_back(sf.home.array);
+    for (const RefFacts &also : sf.alsoRunBy)
+      runners.push_back(also.array);
+    // The computation reads those of the arrays its loops are sequential
+    // through, and a reduction into a scalar runs by its operands.
+    std::vector<int> computation = runners, fetched;
+    for (const std::vector<int> &through : sf.sequentialThrough)
+      computation.insert(computation.end(), through.begin(), through.end());
+    for (const RhsFacts &rf : sf.rhs) {
+      fetched.push_back(rf.ref.array);
+      if (!sf.hasLhs)
+        computation.push_back(rf.ref.array);
+    }
+    sortUnique(fetched);
+
+    Statement &st = statements_.emplace_back();
+    auto add = [&](Part part, std::vector<int> reads) {
+      sortUnique(reads);
+      st.parts.push_back(part);
+      st.slots.push_back(std::make_unique<Slot>());
+      st.slots.back()->reads = std::move(reads);
+    };
+    if (fetched.size() <= 1) {
+      if (!fetched.empty())
+        computation.push_back(fetched[0]);
+      add({true, fetched.empty() ? -1 : fetched[0]}, std::move(computation));
+      continue;
+    }
+    add({true, -1}, std::move(computation));
+    for (int a : fetched) {
+      std::vector<int> reads = runners;
+      reads.push_back(a);
+      add({false, a}, std::move(reads));
+    }
   }
 }
 
-std::string StatementCache::key(size_t statement, const Layout &l,
-                                const std::vector<std::string> &arrayKeys) const {
-  std::string k;
-  put(k, int64_t(statement));
-  put(k, int64_t(l.mesh.size()));
+void StatementCache::key(size_t statement, size_t part, const Layout &l,
+                         const std::vector<std::string> &arrayKeys, std::string &out) const {
+  out.clear();
+  put(out, int64_t(l.mesh.size()));
   for (int64_t n : l.mesh)
-    put(k, n);
-  for (int a : arrays_[statement]) {
-    put(k, a);
+    put(out, n);
+  for (int a : statements_[statement].slots[part]->reads) {
+    put(out, a);
     if (a >= 0 && size_t(a) < arrayKeys.size())
-      k += arrayKeys[size_t(a)];
+      out += arrayKeys[size_t(a)];
   }
-  return k;
 }
 
 uint64_t StatementCache::use(const Machine &m) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::mutex> lock(machineMutex_);
   if (!machine_ || !(*machine_ == m)) {
-    entries_.clear();
     machine_ = m;
-    ++generation_;
+    ++generation_; // the slots drop the earlier machine's entries as they are used
   }
   return generation_;
 }
 
-std::optional<StatementCosts> StatementCache::find(uint64_t machine, const std::string &key) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (machine != generation_)
-    return std::nullopt;
-  auto it = entries_.find(key);
-  if (it == entries_.end())
-    return std::nullopt;
+std::shared_ptr<const StatementCosts> StatementCache::find(uint64_t machine, size_t statement,
+                                                          size_t part,
+                                                          const std::string &key) const {
+  const Slot &s = *statements_[statement].slots[part];
+  std::shared_lock<std::shared_mutex> lock(s.mutex);
+  if (machine != s.generation)
+    return nullptr;
+  auto it = s.entries.find(key);
+  if (it == s.entries.end())
+    return nullptr;
   ++hits_;
   return it->second;
 }
 
-void StatementCache::insert(uint64_t machine, const std::string &key, const StatementCosts &costs) {
-  std::lock_guard<std::mutex> lock(mutex_);
+void StatementCache::insert(uint64_t machine, size_t statement, size_t part,
+                            const std::string &key,
+                            std::shared_ptr<const StatementCosts> costs) {
+  Slot &s = *statements_[statement].slots[part];
+  std::unique_lock<std::shared_mutex> lock(s.mutex);
   if (machine != generation_)
-    return;
-  if (entries_.size() >= kMaxEntries)
-    entries_.clear();
-  entries_.emplace(key, costs);
-}
-
-size_t StatementCache::hits() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return hits_;
+    return; // another machine's estimate has begun
+  if (s.generation != machine || s.entries.size() >= kMaxEntries) {
+    s.entries.clear();
+    s.generation = machine;
+  }
+  s.entries.emplace(key, std::move(costs));
 }
 
 } // namespace dlayout::cost

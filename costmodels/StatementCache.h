@@ -1,19 +1,25 @@
 //===- costmodels/StatementCache.h - One statement's costs, kept -*- C++ -*-===//
 //
-// A statement's computation (Computation.h) and communication before any
-// coalescing across statements (Communication.h) depend on the layout only
-// through the mesh and the distributions of the arrays its cost reads
-// (StatementFacts::arraysCosted). The solver estimates hundreds of layouts
-// that differ in a few arrays each; the cache keeps every statement's costs
-// under the layouts of its own arrays, so that an estimate recomputes only
-// the statements whose arrays changed.
+// A statement's costs come in parts, each of which depends on the layout
+// only through the mesh and the distributions of a few arrays: its
+// computation (Computation.h) on those of the references whose owners run
+// it and of the arrays its loops are sequential through; its communication
+// on each rhs array before any coalescing across statements
+// (Communication.h: the rules within a statement join references to one
+// array) on those of that array and of the references whose owners run it.
+// The solver estimates hundreds of layouts that differ in a few arrays
+// each; the cache keeps every part under the layouts of its own arrays, so
+// that an estimate recomputes only the parts whose arrays changed: a
+// statement reading B and C costs its fetch of C once for every layout of
+// B.
 //
-// A key is the statement's index, the mesh and its arrays' ArrayLayouts,
-// written out in full (no hashing: two keys are equal only where the
-// layouts are). Entries hold for one machine: an estimate on another drops
-// them (use), and so does growing past kMaxEntries. An Estimator's options
-// are fixed, so each Estimator has its own cache (copies share it).
-// Lookups and insertions may come from several threads.
+// Each part has a slot of its own, whose keys are the mesh and the part's
+// arrays' ArrayLayouts, written out in full (no hashing: two keys are equal
+// only where the layouts are). Entries hold for one machine: an estimate on
+// another drops them (use), and a slot growing past kMaxEntries drops its
+// own. An Estimator's options are fixed, so each Estimator has its own
+// cache (copies share it). Lookups and insertions may come from several
+// threads; each slot has its own lock.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -23,15 +29,20 @@
 #include "model/Layout.h"
 #include "model/Machine.h"
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace dlayout::cost {
 
+/// A part's costs: the computation's `work`, one rhs array's `comm`, or
+/// both (StatementCache::Part).
 struct StatementCosts {
   ComputationCost work;
   std::vector<CommCost> comm;
@@ -39,7 +50,17 @@ struct StatementCosts {
 
 class StatementCache {
 public:
-  static constexpr size_t kMaxEntries = 1 << 14;
+  static constexpr size_t kMaxEntries = 1 << 12; // per part
+
+  /// A part of a statement's costs: its computation, its communication on
+  /// one rhs array (a ProgramFacts index), or both. A statement that
+  /// fetches one array or none is one part (a lookup less than two would
+  /// take); one that fetches several is its computation and a part per
+  /// array.
+  struct Part {
+    bool computation = false;
+    int array = -1; // -1: no communication
+  };
 
   explicit StatementCache(const ProgramFacts &pf);
 
@@ -49,28 +70,45 @@ public:
   /// as long as the array).
   static std::optional<std::vector<std::string>> arrayKeys(const ProgramFacts &pf,
                                                            const Layout &l);
-  /// The key of statement `statement` (an index into ProgramFacts::statements)
-  /// under `l`, whose arrays' parts `arrayKeys` gave.
-  std::string key(size_t statement, const Layout &l,
-                  const std::vector<std::string> &arrayKeys) const;
+  /// The parts of statement `statement` (an index into
+  /// ProgramFacts::statements), the computation first, then by array.
+  const std::vector<Part> &parts(size_t statement) const {
+    return statements_[statement].parts;
+  }
+  /// The key of the statement's part `part` (an index into parts()) under
+  /// `l`, whose arrays' parts `arrayKeys` gave, written into `out`.
+  void key(size_t statement, size_t part, const Layout &l,
+           const std::vector<std::string> &arrayKeys, std::string &out) const;
 
   /// Where an estimate on machine `m` begins: the entries of another
   /// machine are dropped. The number returned names this machine's entries
   /// for find and insert (those of an earlier machine find nothing).
   uint64_t use(const Machine &m);
-  std::optional<StatementCosts> find(uint64_t machine, const std::string &key) const;
-  void insert(uint64_t machine, const std::string &key, const StatementCosts &costs);
-  /// How many lookups found their statement's costs.
-  size_t hits() const;
+  /// The part's costs kept under `key`; null where none are.
+  std::shared_ptr<const StatementCosts> find(uint64_t machine, size_t statement, size_t part,
+                                             const std::string &key) const;
+  void insert(uint64_t machine, size_t statement, size_t part, const std::string &key,
+              std::shared_ptr<const StatementCosts> costs);
+  /// How many lookups found their part's costs.
+  size_t hits() const { return hits_; }
 
 private:
-  std::vector<std::vector<int>> arrays_; // per statement: arraysCosted, each once
+  struct Slot {
+    std::vector<int> reads; // the arrays whose layouts the part's costs read, each once
+    mutable std::shared_mutex mutex; // lookups share it
+    uint64_t generation = 0;         // the machine its entries are of
+    std::unordered_map<std::string, std::shared_ptr<const StatementCosts>> entries;
+  };
+  struct Statement {
+    std::vector<Part> parts;
+    std::vector<std::unique_ptr<Slot>> slots; // by part
+  };
 
-  mutable std::mutex mutex_;
-  std::optional<Machine> machine_; // whose costs the entries are
-  uint64_t generation_ = 0;        // how many machines there have been
-  std::unordered_map<std::string, StatementCosts> entries_;
-  mutable size_t hits_ = 0;
+  std::vector<Statement> statements_;
+  std::mutex machineMutex_;
+  std::optional<Machine> machine_;       // whose costs the entries are
+  std::atomic<uint64_t> generation_ = 0; // how many machines there have been
+  mutable std::atomic<size_t> hits_ = 0;
 };
 
 } // namespace dlayout::cost

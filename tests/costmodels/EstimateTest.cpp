@@ -830,7 +830,61 @@ TEST(Estimator, KeptStatementCostsEqualAFreshEstimate) {
   EXPECT_GE(seen.size(), 8u); // the layouts and machines do differ in cost
   // Four statements kept per machine; none across machines (the cache
   // starts again for another).
-  EXPECT_EQ(est->reusedStatements(), 2u * 4);
+  EXPECT_EQ(est->reusedParts(), 2u * 4);
+}
+
+// StatementCache.h, part by part: a statement that fetches two arrays keeps
+// its computation and its fetch of each under the layouts they read, so
+// that a change of one operand's layout costs that operand's fetch alone;
+// the terms come in the order and with the seconds of a fresh estimate.
+TEST(Estimator, KeptFetchesOfOneOperandEqualAFreshEstimate) {
+  const int64_t n = 32;
+  ModelBuilder b;
+  b.param("N", n);
+  for (const char *a : {"A", "B", "C"})
+    b.array(a, {n, n});
+  auto i = b.loop("I", b.c(2), b.p("N"), "", 1, true);
+  auto j = b.loop("J", b.c(2), b.p("N"), i, 1, true);
+  // A(I,J) = C(I-1,J) + B(I,J-1) + C(I,J): C's two references coalesce.
+  b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}),
+         {b.ref("C", {b.iv(i, 1, -1), b.iv(j)}), b.ref("B", {b.iv(i), b.iv(j, 1, -1)}),
+          b.ref("C", {b.iv(i), b.iv(j)})},
+         {.loads = 3, .stores = 1});
+  Program p = b.build();
+  EstimateOptions o;
+  o.procs = 8;
+  auto est = Estimator::build(p, o);
+  ASSERT_TRUE(est.ok());
+  auto with = [](DimLayout b0, DimLayout c0) {
+    return layout({2, 4}, {{"A", {block(0), block(1)}},
+                           {"B", {b0, block(1)}},
+                           {"C", {c0, block(1)}}});
+  };
+  const Machine m = ipsc2();
+  const std::vector<std::pair<Layout, size_t>> steps = {
+      {with(block(0), block(0)), 0},           // all three parts costed
+      {with(cyclic(0), block(0)), 2},          // B's fetch alone costed
+      {with(block(0), blockCyclic(0, 4)), 2},  // C's alone (B's from the first)
+      {with(cyclic(0), blockCyclic(0, 4)), 3}, // every part kept
+  };
+  size_t kept = 0;
+  std::set<double> seen;
+  for (const auto &[l, hits] : steps) {
+    auto a = est->evaluate(l, m);
+    auto fresh = estimate(p, l, m, o);
+    ASSERT_TRUE(a.ok() && fresh.ok());
+    kept += hits;
+    EXPECT_EQ(est->reusedParts(), kept);
+    EXPECT_EQ(a->predictedSeconds, fresh->predictedSeconds);
+    ASSERT_EQ(a->terms.size(), fresh->terms.size());
+    for (size_t k = 0; k < a->terms.size(); ++k) {
+      EXPECT_EQ(a->terms[k].array, fresh->terms[k].array);
+      EXPECT_EQ(a->terms[k].rule, fresh->terms[k].rule);
+      EXPECT_EQ(a->terms[k].seconds, fresh->terms[k].seconds) << a->terms[k].rule;
+    }
+    seen.insert(a->predictedSeconds);
+  }
+  EXPECT_EQ(seen.size(), steps.size()); // each change does change the cost
 }
 
 TEST(EstimateJson, DocumentMatchesItsSchema) {
