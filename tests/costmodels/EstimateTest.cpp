@@ -780,11 +780,9 @@ TEST(Estimator, EvaluatesManyLayoutsFromOneAnalysis) {
                    .ok()); // 16 != 8
 }
 
-// StatementCache.h: an Estimator that has costed a statement under its
-// arrays' layouts takes those costs again, and what it gives equals a fresh
-// estimate whatever changed in between: one array's layout, the mesh, the
-// machine.
-TEST(Estimator, KeptStatementCostsEqualAFreshEstimate) {
+/// An N x N nest over I, J = 2 .. N of arrays A, B and C, N = 32, its
+/// statements added by `statements`.
+template <class F> Program threeArrayNest(F statements) {
   const int64_t n = 32;
   ModelBuilder b;
   b.param("N", n);
@@ -792,11 +790,36 @@ TEST(Estimator, KeptStatementCostsEqualAFreshEstimate) {
     b.array(a, {n, n});
   auto i = b.loop("I", b.c(2), b.p("N"), "", 1, true);
   auto j = b.loop("J", b.c(2), b.p("N"), i, 1, true);
-  b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}), {b.ref("B", {b.iv(i), b.iv(j, 1, -1)})},
-         {.loads = 1, .stores = 1});
-  b.stmt({i, j}, b.ref("C", {b.iv(i), b.iv(j)}), {b.ref("A", {b.iv(i, 1, -1), b.iv(j)})},
-         {.loads = 1, .stores = 1});
-  Program p = b.build();
+  statements(b, i, j);
+  return b.build();
+}
+
+/// `kept`, an Estimator's estimate of `l` on `m`, equals a fresh one: the
+/// same terms in the same order, with the same seconds.
+void expectFresh(const Estimate &kept, const Program &p, const Layout &l, const Machine &m,
+                 const EstimateOptions &o) {
+  auto fresh = estimate(p, l, m, o);
+  ASSERT_TRUE(fresh.ok());
+  EXPECT_EQ(kept.predictedSeconds, fresh->predictedSeconds);
+  ASSERT_EQ(kept.terms.size(), fresh->terms.size());
+  for (size_t k = 0; k < kept.terms.size(); ++k) {
+    EXPECT_EQ(kept.terms[k].array, fresh->terms[k].array);
+    EXPECT_EQ(kept.terms[k].rule, fresh->terms[k].rule);
+    EXPECT_EQ(kept.terms[k].seconds, fresh->terms[k].seconds) << kept.terms[k].rule;
+  }
+}
+
+// StatementCache.h: an Estimator that has costed a statement under its
+// arrays' layouts takes those costs again, and what it gives equals a fresh
+// estimate whatever changed in between: one array's layout, the mesh, the
+// machine.
+TEST(Estimator, KeptStatementCostsEqualAFreshEstimate) {
+  Program p = threeArrayNest([](ModelBuilder &b, auto i, auto j) {
+    b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}), {b.ref("B", {b.iv(i), b.iv(j, 1, -1)})},
+           {.loads = 1, .stores = 1});
+    b.stmt({i, j}, b.ref("C", {b.iv(i), b.iv(j)}), {b.ref("A", {b.iv(i, 1, -1), b.iv(j)})},
+           {.loads = 1, .stores = 1});
+  });
   EstimateOptions o;
   o.procs = 8;
   auto est = Estimator::build(p, o);
@@ -819,12 +842,8 @@ TEST(Estimator, KeptStatementCostsEqualAFreshEstimate) {
   for (const Machine &m : machines)
     for (const Layout &l : layouts) {
       auto kept = est->evaluate(l, m);
-      auto fresh = estimate(p, l, m, o);
-      ASSERT_TRUE(kept.ok() && fresh.ok());
-      EXPECT_EQ(kept->predictedSeconds, fresh->predictedSeconds);
-      ASSERT_EQ(kept->terms.size(), fresh->terms.size());
-      for (size_t k = 0; k < kept->terms.size(); ++k)
-        EXPECT_EQ(kept->terms[k].seconds, fresh->terms[k].seconds) << kept->terms[k].rule;
+      ASSERT_TRUE(kept.ok());
+      expectFresh(*kept, p, l, m, o);
       seen.insert(kept->predictedSeconds);
     }
   EXPECT_GE(seen.size(), 8u); // the layouts and machines do differ in cost
@@ -838,19 +857,13 @@ TEST(Estimator, KeptStatementCostsEqualAFreshEstimate) {
 // that a change of one operand's layout costs that operand's fetch alone;
 // the terms come in the order and with the seconds of a fresh estimate.
 TEST(Estimator, KeptFetchesOfOneOperandEqualAFreshEstimate) {
-  const int64_t n = 32;
-  ModelBuilder b;
-  b.param("N", n);
-  for (const char *a : {"A", "B", "C"})
-    b.array(a, {n, n});
-  auto i = b.loop("I", b.c(2), b.p("N"), "", 1, true);
-  auto j = b.loop("J", b.c(2), b.p("N"), i, 1, true);
   // A(I,J) = C(I-1,J) + B(I,J-1) + C(I,J): C's two references coalesce.
-  b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}),
-         {b.ref("C", {b.iv(i, 1, -1), b.iv(j)}), b.ref("B", {b.iv(i), b.iv(j, 1, -1)}),
-          b.ref("C", {b.iv(i), b.iv(j)})},
-         {.loads = 3, .stores = 1});
-  Program p = b.build();
+  Program p = threeArrayNest([](ModelBuilder &b, auto i, auto j) {
+    b.stmt({i, j}, b.ref("A", {b.iv(i), b.iv(j)}),
+           {b.ref("C", {b.iv(i, 1, -1), b.iv(j)}), b.ref("B", {b.iv(i), b.iv(j, 1, -1)}),
+            b.ref("C", {b.iv(i), b.iv(j)})},
+           {.loads = 3, .stores = 1});
+  });
   EstimateOptions o;
   o.procs = 8;
   auto est = Estimator::build(p, o);
@@ -871,17 +884,10 @@ TEST(Estimator, KeptFetchesOfOneOperandEqualAFreshEstimate) {
   std::set<double> seen;
   for (const auto &[l, hits] : steps) {
     auto a = est->evaluate(l, m);
-    auto fresh = estimate(p, l, m, o);
-    ASSERT_TRUE(a.ok() && fresh.ok());
+    ASSERT_TRUE(a.ok());
     kept += hits;
     EXPECT_EQ(est->reusedParts(), kept);
-    EXPECT_EQ(a->predictedSeconds, fresh->predictedSeconds);
-    ASSERT_EQ(a->terms.size(), fresh->terms.size());
-    for (size_t k = 0; k < a->terms.size(); ++k) {
-      EXPECT_EQ(a->terms[k].array, fresh->terms[k].array);
-      EXPECT_EQ(a->terms[k].rule, fresh->terms[k].rule);
-      EXPECT_EQ(a->terms[k].seconds, fresh->terms[k].seconds) << a->terms[k].rule;
-    }
+    expectFresh(*a, p, l, m, o);
     seen.insert(a->predictedSeconds);
   }
   EXPECT_EQ(seen.size(), steps.size()); // each change does change the cost
