@@ -98,5 +98,37 @@ class Advise(unittest.TestCase):
         self.assertIn("dlayout: error:", r.stderr)
 
 
+class AdviseKeptCosts(unittest.TestCase):
+    """The estimator behind advise keeps each statement's costs part by part
+    across the thousands of layouts the optimiser costs
+    (costmodels/StatementCache.h): every alternative it reports, estimated
+    afresh by `dlayout estimate`, is predicted the same. tred2's statements
+    fetch several arrays each, in triangular nests."""
+
+    def test_every_alternative_reestimates(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            model = os.path.join(tmp, "tred2.json")
+            r = run("extract", os.path.join(SRC, "samples", "paradigm", "tred2.F"),
+                    "--param", "N=32", "-o", model)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            for machine in ("ipsc2", "cluster"):
+                r = run("advise", model, "--procs", "16", "--machine", machine, "--format", "json")
+                self.assertEqual(r.returncode, 0, r.stderr)
+                alternatives = json.loads(r.stdout)["alternatives"]
+                self.assertGreaterEqual(len(alternatives), 3)
+                for k, alt in enumerate(alternatives):
+                    lay = os.path.join(tmp, f"alt{k}.json")
+                    with open(lay, "w") as f:
+                        json.dump({"schema": "dlayout-layout/1", "mesh": alt["mesh"],
+                                   "arrays": alt["arrays"]}, f)
+                    r = run("estimate", model, "--procs", "16", "--machine", machine,
+                            "--layout", lay, "--format", "json")
+                    self.assertEqual(r.returncode, 0, r.stderr)
+                    fresh = json.loads(r.stdout)["predicted_seconds"]
+                    self.assertAlmostEqual(fresh, alt["predicted_seconds"],
+                                           delta=1e-12 * max(1.0, fresh),
+                                           msg=f"{machine} alternative {k} ({alt.get('origin')})")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
