@@ -138,15 +138,28 @@ std::shared_ptr<const StatementCosts> StatementCache::find(uint64_t machine, siz
 void StatementCache::insert(uint64_t machine, size_t statement, size_t part,
                             const std::string &key,
                             std::shared_ptr<const StatementCosts> costs) {
+  if (entries_ >= kMaxEntries)
+    clear();
   Slot &s = *statements_[statement].slots[part];
   std::unique_lock<std::shared_mutex> lock(s.mutex);
   if (machine != generation_)
     return; // another machine's estimate has begun
-  if (s.generation != machine || s.entries.size() >= kMaxEntries) {
+  if (s.generation != machine) {
+    entries_ -= s.entries.size();
     s.entries.clear();
     s.generation = machine;
   }
-  s.entries.emplace(key, std::move(costs));
+  if (s.entries.emplace(key, std::move(costs)).second)
+    ++entries_;
+}
+
+void StatementCache::clear() {
+  for (Statement &st : statements_)
+    for (std::unique_ptr<Slot> &s : st.slots) {
+      std::unique_lock<std::shared_mutex> lock(s->mutex);
+      entries_ -= s->entries.size();
+      s->entries.clear();
+    }
 }
 
 } // namespace dlayout::cost

@@ -16,10 +16,10 @@
 // Each part has a slot of its own, whose keys are the mesh and the part's
 // arrays' ArrayLayouts, written out in full (no hashing: two keys are equal
 // only where the layouts are). Entries hold for one machine: an estimate on
-// another drops them (use), and a slot growing past kMaxEntries drops its
-// own. An Estimator's options are fixed, so each Estimator has its own
-// cache (copies share it). Lookups and insertions may come from several
-// threads; each slot has its own lock.
+// another drops them (use), and the cache growing past kMaxEntries drops
+// all. An Estimator's options are fixed, so each Estimator has its own cache
+// (copies share it). Lookups and insertions may come from several threads;
+// each slot has its own lock.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -50,7 +50,7 @@ struct StatementCosts {
 
 class StatementCache {
 public:
-  static constexpr size_t kMaxEntries = 1 << 12; // per part
+  static constexpr size_t kMaxEntries = 1 << 15;
 
   /// A part of a statement's costs: its computation, its communication on
   /// one rhs array (a ProgramFacts index), or both. A statement that
@@ -104,7 +104,11 @@ private:
     std::vector<std::unique_ptr<Slot>> slots; // by part
   };
 
+  /// Drops every entry (past kMaxEntries).
+  void clear();
+
   std::vector<Statement> statements_;
+  std::atomic<size_t> entries_ = 0; // in all slots
   std::mutex machineMutex_;
   std::optional<Machine> machine_;       // whose costs the entries are
   std::atomic<uint64_t> generation_ = 0; // how many machines there have been
