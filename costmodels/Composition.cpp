@@ -1,6 +1,7 @@
 //===- costmodels/Composition.cpp - Composing the terms, sec. 4.5 ---------===//
 
 #include "costmodels/Composition.h"
+#include "model/FillOrder.h"
 
 #include <algorithm>
 #include <bit>
@@ -111,9 +112,9 @@ std::vector<double> partsAlongOwnDim(const ComposedTerm &t, int64_t n) {
 
 /// Beyond the thesis (exactOwners): a replicated lhs filled along several
 /// mesh dimensions, each from some of its coordinates (the multicasts
-/// mergeIdentical leaves apart), is filled one dimension at a time in mesh
-/// order, as the executor's gatherByDimension does: each dimension's
-/// holders multicast what they hold so far -- their own part and what the
+/// mergeIdentical leaves apart), is filled one dimension at a time in
+/// model/FillOrder.h's order, as the executor's gatherByDimension does: each
+/// dimension's holders multicast what they hold so far -- their own part and what the
 /// earlier dimensions brought them, those dimensions' holders' parts summed
 /// -- and along the dimensions still to come only the holders send.
 /// fig2_2's XRSIQ(MI,MQ) to the replicated VAL on 4x16 with both
@@ -134,22 +135,36 @@ void fillInStages(std::vector<ComposedTerm> &terms, const std::vector<int64_t> &
       return; // a split loop's two multicasts along one dimension
   if (stages.size() < 2)
     return;
-  std::vector<std::vector<double>> held;
-  for (const ComposedTerm *s : stages)
-    held.push_back(partsAlongOwnDim(*s, mesh[size_t(s->meshDim)]));
-  for (size_t k = 0; k < stages.size(); ++k) {
-    ComposedTerm &t = *stages[k];
+  // In model/FillOrder.h's order, by each dimension's holders.
+  struct Stage {
+    FillStage fill;
+    ComposedTerm *term;
+    std::vector<double> held; // per coordinate, the part of a full message
+  };
+  std::vector<Stage> order;
+  for (ComposedTerm *s : stages) {
+    const int64_t n = mesh[size_t(s->meshDim)];
+    std::vector<double> held = partsAlongOwnDim(*s, n);
+    const int64_t holders = std::count_if(held.begin(), held.end(), [](double h) { return h > 0; });
+    order.push_back({{holders, n, s->meshDim}, s, std::move(held)});
+  }
+  std::sort(order.begin(), order.end(),
+            [](const Stage &a, const Stage &b) { return fillsBefore(a.fill, b.fill); });
+  for (size_t k = 0; k < order.size(); ++k) {
+    ComposedTerm &t = *order[k].term;
     Senders::Parts parts = t.senders.parts ? *t.senders.parts : Senders::Parts{};
-    for (size_t j = 0; j < stages.size(); ++j) {
-      if (j < k) {
+    for (size_t j = 0; j < order.size(); ++j) {
+      if (j == k)
+        continue;
+      const int dim = order[j].fill.dim;
+      std::erase_if(parts, [&](const auto &q) { return q.first == dim; });
+      if (j < k) { // what it brought: its holders' parts summed
         double brought = 0;
-        for (double h : held[j])
+        for (double h : order[j].held)
           brought += h;
         t.words *= brought;
-        std::erase_if(parts, [&](const auto &q) { return q.first == stages[j]->meshDim; });
-      } else if (j > k) {
-        std::erase_if(parts, [&](const auto &q) { return q.first == stages[j]->meshDim; });
-        parts.emplace_back(stages[j]->meshDim, held[j]);
+      } else { // only its holders send
+        parts.emplace_back(dim, order[j].held);
       }
     }
     t.senders.parts = parts.empty() ? nullptr : std::make_shared<const Senders::Parts>(std::move(parts));

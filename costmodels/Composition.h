@@ -22,7 +22,9 @@
 //     only so (the executor's broadcast over the mesh from one source);
 //     else it runs one mesh dimension at a time (the executor's
 //     gatherByDimension), each dimension's holders multicasting what the
-//     earlier ones brought them, only the holders along the later ones;
+//     earlier ones brought them, only the holders along the later ones, in
+//     model/FillOrder.h's order (by holders and sizes, not numbers: a
+//     layout and its mirror cost the same);
 //   - beyond the thesis (DimResult::receivers): the Gathers or Reductions
 //     that tiling repeats once per receiver along the same mesh dimension
 //     run at once, Gather(m, p) + (R - 1) Transfer(m) for R receivers

@@ -175,6 +175,42 @@ std::vector<Var> shapeVariables(const Problem &pr, const std::vector<int64_t> &m
   return vars;
 }
 
+/// Whether every shape's layouts are the mirrors of those of the shape with
+/// its first two dimensions swapped: the orientation variables swap the
+/// first two kept classes of every array that can be distributed on them
+/// (none replicated by the heuristic may become distributed, lacking one),
+/// and a kind's blocks are alike on both classes. The estimator prices a
+/// layout and its mirror alike (model/FillOrder.h), so a mirror shape's
+/// optimum is its mirror's mirrored (tested in test_advise.py).
+bool mirrorsCovered(const Problem &pr, const std::vector<bool> &replCand) {
+  const Plan &h = pr.heur;
+  if (h.kept.size() < 2) return false;
+  const int c0 = h.kept[0], c1 = h.kept[1];
+  for (size_t a = 0; a < h.align.size(); ++a) {
+    const bool onKept = std::any_of(h.kept.begin(), h.kept.end(),
+                                    [&](int c) { return onClass(h, int(a), c); });
+    if (onKept && h.replicated[a] && replCand[a]) return false;
+    if (pr.baseBlock[a][size_t(c0)] != pr.baseBlock[a][size_t(c1)]) return false;
+  }
+  return true;
+}
+
+/// A mesh shape with its first two dimensions swapped.
+std::vector<int64_t> mirrored(std::vector<int64_t> mesh) {
+  std::swap(mesh[0], mesh[1]);
+  return mesh;
+}
+
+/// A layout on the mirrored mesh: every array dimension on mesh dimension 0
+/// on 1 and on 1 on 0.
+Layout mirrored(Layout l) {
+  l.mesh = mirrored(std::move(l.mesh));
+  for (auto &[name, al] : l.arrays)
+    for (DimLayout &d : al.dims)
+      if (d.meshDim == 0 || d.meshDim == 1) d.meshDim = 1 - d.meshDim;
+  return l;
+}
+
 /// Whether a term of gr's statements is one of gr's.
 bool inGroup(const Group &gr, const EstimateTerm &t) {
   bool comm = t.kind == EstimateTerm::Kind::Communication;
@@ -484,8 +520,16 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
   if (auto s = record(toLayout(p, heuristic), "heuristic", -1); !s) return s.error();
 
   std::vector<int> digits;
+  const bool mirrors = mirrorsCovered(pr, replCand);
+  std::map<std::vector<int64_t>, Layout> optimumOf; // per shape solved
   for (const auto &mesh : shapes) {
     if (elapsed() > budget) { res.timedOut = true; break; }
+    // A shape's mirror solved: its optimum mirrored (mirrorsCovered).
+    if (mirrors && mesh.size() >= 2)
+      if (auto it = optimumOf.find(mirrored(mesh)); it != optimumOf.end()) {
+        if (auto r = record(mirrored(it->second), "optimiser", -1); !r) return r.error();
+        continue;
+      }
     ShapeTables st;
     st.mesh = mesh;
     st.vars = shapeVariables(pr, mesh, replCand);
@@ -570,6 +614,7 @@ Result<OptimizerResult> optimiseExactly(SolverContext &ctx, const Plan &heuristi
     for (size_t g = 0; g < st.local.size(); ++g)
       if (!st.local[g].empty()) tableSeconds += st.value(g, sel);
     Layout best = toLayout(p, pr.apply(st.vars, sel, mesh));
+    optimumOf[mesh] = best;
     if (auto s = record(best, "optimiser", tableSeconds); !s) return s.error();
   }
   res.proved = !res.timedOut && allSolved && separable;

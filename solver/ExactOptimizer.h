@@ -10,7 +10,12 @@
 //   replication  per replication candidate (Passes.h);
 //   mesh shape   every ordered factorisation of P over the kept classes
 //                with at most two classes distributed (section 5.4's
-//                collapse), and the heuristic's shape.
+//                collapse), and the heuristic's shape. A shape whose mirror
+//                (its first two dimensions swapped) was solved is not: its
+//                optimum is the mirror's mirrored, where the orientation
+//                variables cover every mirror (mirrorsCovered) -- the
+//                estimate prices a layout and its mirror alike
+//                (model/FillOrder.h): a third fewer estimates on the samples.
 //
 // The objective is the estimator's seconds, which is a sum of terms per
 // statement: its computation, which depends on the layout of its lhs array

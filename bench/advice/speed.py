@@ -13,7 +13,9 @@
    CR set): its time (tables and Z3) from solver.stats. Aim: < 1 s at 50.
 
 Writes bench/results/advice-speed.json and .md; prints the table. Each time
-is the best of --repeat runs (default 3). Exit status 0 unless a run fails.
+is the best of --repeat rounds (default 5); within a round a sample's
+compile, its compile to IR and advise run in turn, side by side. Exit
+status 0 unless a run fails.
 
 Environment: DLAYOUT (default build/cli/dlayout; measure a Release build).
 """
@@ -33,20 +35,24 @@ BIN = os.environ.get("DLAYOUT", os.path.join(ROOT, "build", "cli", "dlayout"))
 RESULTS = os.path.join(ROOT, "bench", "results")
 
 
-def timed(args, repeat):
-    best, out = None, None
+def side_by_side(commands, repeat):
+    """Each command's best time over `repeat` rounds and its output then; the
+    commands run in turn within a round, so that a burst of load on these
+    shared machines falls on all of them alike."""
+    best, outs = [None] * len(commands), [None] * len(commands)
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        r = subprocess.run(args, capture_output=True, text=True, timeout=600)
-        dt = time.perf_counter() - t0
-        if r.returncode != 0:
-            raise RuntimeError(f"{' '.join(args)}: {r.stderr.strip()[-400:]}")
-        if best is None or dt < best:
-            best, out = dt, r.stdout
-    return best, out
+        for i, args in enumerate(commands):
+            t0 = time.perf_counter()
+            r = subprocess.run(args, capture_output=True, text=True, timeout=600)
+            dt = time.perf_counter() - t0
+            if r.returncode != 0:
+                raise RuntimeError(f"{' '.join(args)}: {r.stderr.strip()[-400:]}")
+            if best[i] is None or dt < best[i]:
+                best[i], outs[i] = dt, r.stdout
+    return best, outs
 
 
-def compile_time(path, tmp, repeat, to_ir=False):
+def compile_args(path, tmp, to_ir=False):
     """`-O2 -c`; or (to_ir) the compile to LLVM IR that advise runs first
     (analyzer/Compiler.cpp's flags), as a process: for Fortran flang's
     frontend, with the `-fc1` command its driver gives
@@ -64,9 +70,8 @@ def compile_time(path, tmp, repeat, to_ir=False):
                                    capture_output=True, text=True)
             fc1 = [shlex.split(l) for l in shown.stderr.splitlines() if '"-fc1"' in l]
             args = fc1[0] if shown.returncode == 0 and fc1 else args
-    else:
-        args = [tool, "-O2", "-c", path, "-o", os.path.join(tmp, "x.o")]
-    return timed(args, repeat)[0]
+        return args
+    return [tool, "-O2", "-c", path, "-o", os.path.join(tmp, "x.o")]
 
 
 def generated(k, n=64):
@@ -98,16 +103,18 @@ def generated(k, n=64):
     return "\n".join(lines) + "\n"
 
 
+def advise_args(path, extra=()):
+    return [BIN, "advise", path, "--procs", "16", "--machine", "ipsc2", "--format", "json", *extra]
+
+
 def advise(path, repeat, extra=()):
-    args = [BIN, "advise", path, "--procs", "16", "--machine", "ipsc2", "--format", "json", *extra]
-    t, out = timed(args, repeat)
-    a = json.loads(out)
-    return t, a
+    (t,), (out,) = side_by_side([advise_args(path, extra)], repeat)
+    return t, json.loads(out)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--arrays", default="10,20,30,40,50")
     opts = ap.parse_args()
     if not os.access(BIN, os.X_OK):
@@ -120,9 +127,10 @@ def main():
         for s in samples:
             name = os.path.relpath(s, os.path.join(ROOT, "samples"))
             try:
-                ct = compile_time(s, tmp, opts.repeat)
-                it = compile_time(s, tmp, opts.repeat, to_ir=True)
-                at, a = advise(s, opts.repeat)
+                (ct, it, at), (_, _, out) = side_by_side(
+                    [compile_args(s, tmp), compile_args(s, tmp, to_ir=True), advise_args(s)],
+                    opts.repeat)
+                a = json.loads(out)
             except (RuntimeError, subprocess.TimeoutExpired) as e:
                 rows.append({"sample": name, "error": str(e)[-300:]})
                 continue

@@ -587,6 +587,39 @@ def case_c_matmul_home_p4():
     check(0.8 <= ratio <= 1.25, "predicted/measured bytes %.2f" % ratio)
 
 
+def case_tred2_mirror_bytes():
+    """A layout and its mirror (the mesh's two dimensions swapped, every
+    array dimension on the other one) run alike and are predicted alike:
+    the executor fills a replicated lhs one mesh dimension at a time in the
+    order of model/FillOrder.h, by the dimensions' holders and sizes, not
+    their numbers (in mesh order, tred2's G = E(J) + Z(J,J)*F on 2x8 and
+    8x2 sent different bytes, and the estimates differed)."""
+    bb = lambda rows, cols: {"dims": [{"kind": "block", "mesh_dim": rows},
+                                      {"kind": "block", "mesh_dim": cols}]}
+    on = lambda m: {"dims": [{"kind": "block", "mesh_dim": m}]}
+    layouts = [{"schema": "dlayout-layout/1", "mesh": [2, 8],
+                "arrays": {"A": bb(1, 0), "Z": bb(1, 0), "D": on(0), "E": on(0)}},
+               {"schema": "dlayout-layout/1", "mesh": [8, 2],
+                "arrays": {"A": bb(0, 1), "Z": bb(0, 1), "D": on(1), "E": on(1)}}]
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "layouts.json")
+        json.dump(layouts, open(path, "w"))
+        runs = run_ok([sample("paradigm", "tred2.F"), "--param", "N=16", "--procs", "16",
+                       "--layouts", path], layouts_file=True)["runs"]
+    for r, layout in zip(runs, layouts):
+        print("tred2 N=16 on %s: %d bytes, %d messages sent by the busiest; %g bytes predicted" %
+              (layout["mesh"], r["bytes"], r["messages"], r["predicted_bytes"]))
+        check(r["correct"], "tred2 on %s: wrong result" % layout["mesh"])
+    check(runs[0]["bytes"] == runs[1]["bytes"] and runs[0]["messages"] == runs[1]["messages"],
+          "mirrors sent %d bytes in %d messages and %d in %d" %
+          (runs[0]["bytes"], runs[0]["messages"], runs[1]["bytes"], runs[1]["messages"]))
+    check(runs[0]["predicted_seconds"] == runs[1]["predicted_seconds"] and
+          runs[0]["predicted_bytes"] == runs[1]["predicted_bytes"],
+          "mirrors predicted %r s, %r bytes and %r s, %r bytes" %
+          (runs[0]["predicted_seconds"], runs[0]["predicted_bytes"],
+           runs[1]["predicted_seconds"], runs[1]["predicted_bytes"]))
+
+
 def case_fig2_2_gather_p16():
     """VAL = XRSIQ(MI,MQ) runs on every rank, so XRSIQ reaches every rank
     from its eight holders on a 4x4 mesh. The estimate composes it per mesh

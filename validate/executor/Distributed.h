@@ -30,7 +30,7 @@
 //         stays one message per peer; several sources each sending to
 //         every rank (a replicated left-hand side reading a distributed
 //         array) are gathered one mesh dimension at a time
-//         (gatherByDimension);
+//         (gatherByDimension, in model/FillOrder.h's order);
 //         the plan is kept when the action is invariant (jacobi's per-cycle
 //         shifts are computed once);
 //       indirect references: Kali/PARTI inspector/executor - the rank lists

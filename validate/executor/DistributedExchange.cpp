@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "validate/executor/Distributed.h"
 
+#include "model/FillOrder.h"
 #include "validate/executor/Messages.h"
 #include "validate/runtime/Schedule.h"
 
@@ -194,8 +195,10 @@ void DistributedMemory::broadcast(int a, const Multicast &mc) {
 /// holders complete their data among themselves, then multicast it to the
 /// lines that hold none. In the other order a multicast's relays contend
 /// with the exchanges that follow it (fig2_2's XRSIQ on 4x4: 22 ms against
-/// 12 ms). A processor holds, before dimension m, the blocks of the sources
-/// that agree with it on every dimension not yet done.
+/// 12 ms). Those of the first kind go in model/FillOrder.h's order, by
+/// their holders and sizes, not by their numbers. A processor holds, before
+/// dimension m, the blocks of the sources that agree with it on every
+/// dimension not yet done.
 void DistributedMemory::gatherByDimension(int a, const std::vector<Multicast> &blocks) {
   const CArray &ca = x_.arrays[a];
   ArrayState &st = arrays_[a];
@@ -203,14 +206,20 @@ void DistributedMemory::gatherByDimension(int a, const std::vector<Multicast> &b
   const std::vector<int64_t> &shape = mesh_.shape();
   std::vector<std::vector<int64_t>> at;
   for (const Multicast &b : blocks) at.push_back(mesh_.coordsOf(b.members.front()));
+  // The dimensions every coordinate holds first (their all-gathers cost
+  // the same in any order), then the others in model/FillOrder.h's.
   std::vector<size_t> order;
-  for (bool someHold : {false, true}) // every member holds, then some
-    for (size_t m = 0; m < shape.size(); ++m) {
-      std::set<int64_t> along;
-      for (const auto &c : at) along.insert(c[m]);
-      if (shape[m] > 1 && someHold == (static_cast<int64_t>(along.size()) < shape[m]))
-        order.push_back(m);
-    }
+  std::vector<FillStage> some;
+  for (size_t m = 0; m < shape.size(); ++m) {
+    std::set<int64_t> along;
+    for (const auto &c : at) along.insert(c[m]);
+    const auto holders = static_cast<int64_t>(along.size());
+    if (shape[m] <= 1) continue;
+    if (holders < shape[m]) some.push_back({holders, shape[m], static_cast<int>(m)});
+    else order.push_back(m);
+  }
+  std::sort(some.begin(), some.end(), fillsBefore);
+  for (const FillStage &s : some) order.push_back(static_cast<size_t>(s.dim));
   std::vector<char> done(shape.size(), 0);
   std::vector<std::vector<char>> data(blocks.size()); // the blocks this rank has, packed
   for (size_t b = 0; b < blocks.size(); ++b)

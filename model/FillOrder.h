@@ -1,0 +1,56 @@
+//===- model/FillOrder.h - The order a replicated lhs is filled in -*- C++ -*-===//
+//
+// A replicated left-hand side read from an array distributed over several
+// mesh dimensions is filled one dimension at a time: along each, the
+// coordinates that hold some of the operand (its holders) multicast what
+// they have so far to their line, their own part and what the dimensions
+// before brought them. The executor fills so (gatherByDimension) and the
+// estimator prices so (Composition.h); both take the dimensions in the
+// order given here, which depends on the dimensions' holders and sizes,
+// never on how the mesh dimensions are numbered: a layout and its mirror
+// (8x2 with the arrays' dimensions on the other mesh dimensions than on
+// 2x8) fill alike and cost the same.
+//
+// The order is the cheapest. Filling dimension k, whose h_k holders each
+// multicast over its n_k processors in ceil(log2 n_k) steps, carries the
+// product of the earlier holders' parts: the bytes sent go as
+//   sum_k h_k c_k prod_{j<k} h_j,   c_k = ceil(log2 n_k),
+// and exchanging two neighbours i, j shows i goes first exactly when
+//   (h_i - 1) / (h_i c_i) < (h_j - 1) / (h_j c_j):
+// a dimension with one holder first (it brings nothing to multiply the
+// later stages), then the fewer holders per multicast step. Where two
+// dimensions tie, the longer goes first, then the lower-numbered.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+
+namespace dlayout {
+
+/// A mesh dimension to fill: its holding coordinates, its size, its number.
+struct FillStage {
+  int64_t holders = 1;
+  int64_t size = 1;
+  int dim = 0;
+};
+
+/// Whether stage a is filled before stage b (a strict weak order).
+inline bool fillsBefore(const FillStage &a, const FillStage &b) {
+  auto steps = [](int64_t n) {
+    int64_t s = 0;
+    for (int64_t reach = 1; reach < n; reach *= 2)
+      ++s;
+    return s > 0 ? s : 1;
+  };
+  // (h_a - 1) / (h_a c_a) against (h_b - 1) / (h_b c_b), in integers.
+  const int64_t ka = (a.holders - 1) * b.holders * steps(b.size);
+  const int64_t kb = (b.holders - 1) * a.holders * steps(a.size);
+  if (ka != kb)
+    return ka < kb;
+  if (a.size != b.size)
+    return a.size > b.size;
+  return a.dim < b.dim;
+}
+
+} // namespace dlayout
