@@ -11,15 +11,17 @@
 // (8x2 with the arrays' dimensions on the other mesh dimensions than on
 // 2x8) fill alike and cost the same.
 //
-// The order is the cheapest. Filling dimension k, whose h_k holders each
-// multicast over its n_k processors in ceil(log2 n_k) steps, carries the
-// product of the earlier holders' parts: the bytes sent go as
-//   sum_k h_k c_k prod_{j<k} h_j,   c_k = ceil(log2 n_k),
+// The order is the cheapest for tree multicasts (the machines' default,
+// costmodels/Primitives.h) where the holders hold alike. Along dimension k
+// each of its h_k holders multicasts over its n_k processors in
+// c_k = ceil(log2 n_k) steps what the earlier dimensions' holders brought
+// it, so the bytes in those steps go as
+//   sum_k h_k c_k prod_{j<k} h_j,
 // and exchanging two neighbours i, j shows i goes first exactly when
 //   (h_i - 1) / (h_i c_i) < (h_j - 1) / (h_j c_j):
 // a dimension with one holder first (it brings nothing to multiply the
-// later stages), then the fewer holders per multicast step. Where two
-// dimensions tie, the longer goes first, then the lower-numbered.
+// later stages). Where two dimensions tie, the longer goes first, then the
+// lower-numbered.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
