@@ -607,7 +607,7 @@ def case_tred2_mirror_bytes():
         runs = run_ok([sample("paradigm", "tred2.F"), "--param", "N=16", "--procs", "16",
                        "--layouts", path], layouts_file=True)["runs"]
     for r, layout in zip(runs, layouts):
-        print("tred2 N=16 on %s: %d bytes, %d messages sent by the busiest; %g bytes predicted" %
+        print("tred2 N=16 on %s: %d bytes sent by the busiest, %d messages in all; %g bytes predicted" %
               (layout["mesh"], r["bytes"], r["messages"], r["predicted_bytes"]))
         check(r["correct"], "tred2 on %s: wrong result" % layout["mesh"])
     check(runs[0]["bytes"] == runs[1]["bytes"] and runs[0]["messages"] == runs[1]["messages"],
