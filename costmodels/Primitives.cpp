@@ -98,13 +98,6 @@ int compositionRank(Primitive p) {
   return 3;
 }
 
-int64_t ceilLog2(int64_t p) {
-  int64_t steps = 0;
-  for (int64_t reach = 1; reach < p; reach *= 2)
-    ++steps;
-  return steps;
-}
-
 PrimitiveCosts::PrimitiveCosts(const Machine &m, bool topologyHops)
     : m_(&m), hops_(topologyHops && m.perHop > 0) {}
 

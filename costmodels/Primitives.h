@@ -137,9 +137,6 @@ std::vector<std::vector<int64_t>> meshCoordinates(const std::vector<int64_t> &me
 /// IDM 0).
 int compositionRank(Primitive p);
 
-/// ceil(log2 p) for p >= 1, 0 below.
-int64_t ceilLog2(int64_t p);
-
 class PrimitiveCosts {
 public:
   explicit PrimitiveCosts(const Machine &m, bool topologyHops = false);

@@ -26,6 +26,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "model/Machine.h"
+
+#include <algorithm>
 #include <cstdint>
 
 namespace dlayout {
@@ -39,12 +42,7 @@ struct FillStage {
 
 /// Whether stage a is filled before stage b (a strict weak order).
 inline bool fillsBefore(const FillStage &a, const FillStage &b) {
-  auto steps = [](int64_t n) {
-    int64_t s = 0;
-    for (int64_t reach = 1; reach < n; reach *= 2)
-      ++s;
-    return s > 0 ? s : 1;
-  };
+  auto steps = [](int64_t n) { return std::max<int64_t>(1, ceilLog2(n)); };
   // (h_a - 1) / (h_a c_a) against (h_b - 1) / (h_b c_b), in integers.
   const int64_t ka = (a.holders - 1) * b.holders * steps(b.size);
   const int64_t kb = (b.holders - 1) * a.holders * steps(a.size);

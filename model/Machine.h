@@ -36,6 +36,14 @@ struct MessageCostPiece {
 ///   linear  (p - 1) * Transfer(m)            (Scatter, Gather)
 ///   exchange 2 * Transfer(m)                 (Shift)
 enum class CollectiveAlgorithm { Tree, Ring, Linear, Exchange };
+
+/// ceil(log2 p) for p >= 1, 0 below: the steps of a tree over p processors.
+inline int64_t ceilLog2(int64_t p) {
+  int64_t steps = 0;
+  for (int64_t reach = 1; reach < p; reach *= 2)
+    ++steps;
+  return steps;
+}
 const char *toString(CollectiveAlgorithm a);
 std::optional<CollectiveAlgorithm>
 collectiveAlgorithmFromString(const std::string &s);

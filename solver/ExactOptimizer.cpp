@@ -110,6 +110,12 @@ bool onClass(const Plan &plan, int a, int c) {
   return std::find(plan.align[a].begin(), plan.align[a].end(), c) != plan.align[a].end();
 }
 
+/// Whether array a has a dimension on one of the kept classes.
+bool onKeptClass(const Plan &plan, int a) {
+  return std::any_of(plan.kept.begin(), plan.kept.end(),
+                     [&](int c) { return onClass(plan, a, c); });
+}
+
 /// One mesh shape's variables, the groups' local variables and tables.
 struct ShapeTables {
   std::vector<int64_t> mesh;
@@ -148,20 +154,15 @@ std::vector<Var> shapeVariables(const Problem &pr, const std::vector<int64_t> &m
       if (h.kept[k] == c) return mesh[k] > 1;
     return false;
   };
-  auto onKept = [&](int a) {
-    for (int c : h.kept)
-      if (onClass(h, a, c)) return true;
-    return false;
-  };
   bool orientMatters = h.kept.size() >= 2 && (distributed(h.kept[0]) || distributed(h.kept[1]));
   for (size_t a = 0; a < h.align.size(); ++a)
-    if (orientMatters && onKept(int(a)) && !h.replicated[a])
+    if (orientMatters && onKeptClass(h, int(a)) && !h.replicated[a])
       vars.push_back({Var::Orient, int(a), -1, -1, 2, 0});
   for (int c : h.kept) {
     if (!distributed(c)) continue; // collapsed: its kind cannot matter
     std::set<int> sets;
     for (size_t a = 0; a < h.align.size(); ++a)
-      if (onKept(int(a))) sets.insert(pr.cr[a]);
+      if (onKeptClass(h, int(a))) sets.insert(pr.cr[a]);
     for (int r : sets) {
       int first = -1;
       for (size_t a = 0; a < h.align.size() && first < 0; ++a)
@@ -187,9 +188,7 @@ bool mirrorsCovered(const Problem &pr, const std::vector<bool> &replCand) {
   if (h.kept.size() < 2) return false;
   const int c0 = h.kept[0], c1 = h.kept[1];
   for (size_t a = 0; a < h.align.size(); ++a) {
-    const bool onKept = std::any_of(h.kept.begin(), h.kept.end(),
-                                    [&](int c) { return onClass(h, int(a), c); });
-    if (onKept && h.replicated[a] && replCand[a]) return false;
+    if (onKeptClass(h, int(a)) && h.replicated[a] && replCand[a]) return false;
     if (pr.baseBlock[a][size_t(c0)] != pr.baseBlock[a][size_t(c1)]) return false;
   }
   return true;

@@ -211,10 +211,10 @@ void DistributedMemory::gatherByDimension(int a, const std::vector<Multicast> &b
   std::vector<size_t> order;
   std::vector<FillStage> some;
   for (size_t m = 0; m < shape.size(); ++m) {
+    if (shape[m] <= 1) continue;
     std::set<int64_t> along;
     for (const auto &c : at) along.insert(c[m]);
     const auto holders = static_cast<int64_t>(along.size());
-    if (shape[m] <= 1) continue;
     if (holders < shape[m]) some.push_back({holders, shape[m], static_cast<int>(m)});
     else order.push_back(m);
   }
