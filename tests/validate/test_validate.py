@@ -533,6 +533,63 @@ def case_mpi_multicast_np4():
     run_half(4, "mpi")
 
 
+CROSS = """      PROGRAM CROSS
+      INTEGER N
+      PARAMETER (N = 16)
+      DOUBLE PRECISION A(N,N), B(N,N)
+      INTEGER I, J
+      DO 10 J = 1, N
+        DO 10 I = 1, N
+          A(I,J) = I + J
+   10 CONTINUE
+      DO 20 J = 2, N
+        DO 20 I = 2, N
+          B(I,J) = A(I,1) + A(1,J)
+   20 CONTINUE
+      END
+"""
+
+
+def run_cross(side, backend):
+    """CROSS under BLOCK x BLOCK on side x side: its run, checked correct."""
+    with tempfile.TemporaryDirectory() as d:
+        src, layouts = os.path.join(d, "cross.f"), os.path.join(d, "layouts.json")
+        open(src, "w").write(CROSS)
+        block = {"dims": [{"kind": "block", "mesh_dim": 0}, {"kind": "block", "mesh_dim": 1}]}
+        json.dump([{"schema": "dlayout-layout/1", "mesh": [side, side], "arrays": {"A": block, "B": block}}],
+                  open(layouts, "w"))
+        r = run_ok([src, "--procs", str(side * side), "--layouts", layouts, "--backend", backend],
+                   layouts_file=True)["runs"][0]
+    # side sources along each dimension, each to the side - 1 others of its line.
+    sends = 2 * side * (side - 1)
+    check(r["messages"] == sends and r["busiest_messages"] == 2 * (side - 1),
+          "%d messages, %d from the busiest; got %d, %d"
+          % (sends, 2 * (side - 1), r["messages"], r["busiest_messages"]))
+    return r
+
+
+def case_crossing_multicasts_p16():
+    """B(I,J) = A(I,1) + A(1,J), BLOCK x BLOCK on 4 x 4: processor (0,0)
+    sends its part of column 1 along its mesh row and its part of row 1
+    down its mesh column, different elements to each: two multicasts, as the
+    estimate prices them, not a message to each of its six receivers (six
+    Transfers of its 32 bytes on the half-duplex iPSC/2, every send
+    occupying the source's port); and where the row and column multicasts
+    cross, trees relayed as their data arrives, not bcasts each processor
+    waits its turn for (4.2 ms)."""
+    r = run_cross(4, "simgrid")
+    m = json.load(open(os.path.join(SRC, "costmodels", "machines", "ipsc2.json")))
+    pieces = [(p["below_bytes"] or None, p["startup"], p["per_byte"]) for p in m["message"]]
+    comm = sum(p["communication_seconds"] for p in r["phases"])
+    check(comm < 6 * transfer(pieces, 32),
+          "two multicasts of 32 bytes took %g s, no better than 6 Transfer(32) = %g s"
+          % (comm, 6 * transfer(pieces, 32)))
+
+
+def case_mpi_crossing_multicasts_np9():
+    run_cross(3, "mpi")
+
+
 def case_olda_p4():
     run_nonaffine("olda", 4)
 

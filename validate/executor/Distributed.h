@@ -23,9 +23,10 @@
 //         the exchange needs no scheduling message (what a compiler does for
 //         affine references); one message per peer, element-typed payload,
 //         except that a source sending the same elements to two or more
-//         processors multicasts them (Multicast: MPI_Bcast over the mesh or
-//         a line, every rank in the same order; otherwise a binomial tree
-//         each rank relays as soon as its data arrives), unless the group is
+//         processors multicasts them, each such set apart (Multicast:
+//         MPI_Bcast over the mesh or a line, every rank in the same order,
+//         unless a processor is in two line multicasts; otherwise a
+//         binomial tree each rank relays as its data arrives), unless the group is
 //         an all-gather (every member a source to all the others), which
 //         stays one message per peer; several sources each sending to
 //         every rank (a replicated left-hand side reading a distributed

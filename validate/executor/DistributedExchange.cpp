@@ -73,58 +73,75 @@ void DistributedMemory::runDirect(int action) {
         }
       });
     }
-    // A source that sends the same elements to two or more receivers
-    // multicasts them, unless every member of its group sends to all the
+    // A source multicasts the elements it sends alike to two or more
+    // receivers (lu's column k to its mesh row and row k to its mesh column
+    // are two multicasts from the diagonal block's owner, as the estimate
+    // prices them), unless every member of its group sends to all the
     // others (an all-gather: one message per peer is as deep and no
     // relaying; over the whole mesh it is Table 4.5's ManyToManyMulticast
     // over p1 * p2). Several sources, not every processor, sending to every
     // rank are gathered one mesh dimension at a time (gatherByDimension).
-    auto sameElements = [](const auto &receivers) {
-      const auto &first = receivers.begin()->second;
-      return std::all_of(receivers.begin(), receivers.end(), [&](const auto &r) {
-        return r.second.size() == first.size() &&
-               std::equal(r.second.begin(), r.second.end(), first.begin(),
-                          [](const auto &a, const auto &b) { return a.first == b.first; });
-      });
-    };
     std::map<int64_t, std::set<int64_t>> groups; // each source with its receivers
     for (const auto &[src, receivers] : pattern) {
       std::set<int64_t> &g = groups[src];
       g.insert(src);
       for (const auto &[e, elements] : receivers) g.insert(e);
     }
+    std::vector<Multicast> all; // every rank's, in the same order on all
     for (const auto &[src, receivers] : pattern) {
       const std::set<int64_t> &group = groups[src];
       const bool allGather = std::all_of(group.begin(), group.end(), [&](int64_t p) {
         auto it = groups.find(p);
         return it != groups.end() && it->second == group;
       });
-      if (receivers.size() >= 2 && sameElements(receivers) && !allGather) {
-        if (src != me_ && !receivers.count(me_)) continue;
-        Multicast mc;
-        mc.members.push_back(static_cast<int>(src));
-        for (const auto &[e, elements] : receivers) mc.members.push_back(static_cast<int>(e));
-        mc.line = multicastLine(mc.members);
-        if (mc.line == -2) treeOrder(mc.members);
-        for (const auto &[g, offset] : receivers.begin()->second) {
-          mc.linear.push_back(g);
-          if (src == me_) mc.offsets.push_back(offset);
-        }
-        (mc.line == -1 ? plan.gathered : mc.line >= 0 ? plan.broadcasts : plan.multicasts)
-            .push_back(std::move(mc));
-        continue;
-      }
+      // The receivers grouped by the elements they get.
+      std::map<std::vector<int64_t>, std::vector<int64_t>> alike;
       for (const auto &[e, elements] : receivers) {
-        if (src == me_) {
-          plan.sendPeers.push_back(static_cast<int>(e));
-          plan.sendOffsets.emplace_back();
-          for (const auto &[g, offset] : elements) plan.sendOffsets.back().push_back(offset);
-        } else if (e == me_) {
-          plan.recvPeers.push_back(static_cast<int>(src));
-          plan.recvLinear.emplace_back();
-          for (const auto &[g, offset] : elements) plan.recvLinear.back().push_back(g);
+        std::vector<int64_t> key;
+        for (const auto &[g, offset] : elements) key.push_back(g);
+        alike[std::move(key)].push_back(e);
+      }
+      for (const auto &[key, members] : alike) {
+        if (members.size() >= 2 && !allGather) {
+          Multicast &mc = all.emplace_back();
+          mc.members.push_back(static_cast<int>(src));
+          for (int64_t e : members) mc.members.push_back(static_cast<int>(e));
+          mc.line = multicastLine(mc.members);
+          mc.linear = key;
+          if (src == me_)
+            for (const auto &[g, offset] : receivers.at(members.front()))
+              mc.offsets.push_back(offset);
+          continue;
+        }
+        for (int64_t e : members) {
+          if (src == me_) {
+            plan.sendPeers.push_back(static_cast<int>(e));
+            plan.sendOffsets.emplace_back();
+            for (const auto &[g, offset] : receivers.at(e))
+              plan.sendOffsets.back().push_back(offset);
+          } else if (e == me_) {
+            plan.recvPeers.push_back(static_cast<int>(src));
+            plan.recvLinear.emplace_back();
+            for (const auto &[g, offset] : receivers.at(e)) plan.recvLinear.back().push_back(g);
+          }
         }
       }
+    }
+    // MPI_Bcast on a line blocks until the line's members reach it, in the
+    // same order on all: where lines cross (lu's row and column multicasts),
+    // each processor would wait for the bcasts before its own in that order.
+    // Then every line's multicast is a tree relayed as its data arrives.
+    std::map<int, int> lines; // processor -> line multicasts it is in
+    bool crossing = false;
+    for (const Multicast &mc : all)
+      if (mc.line >= 0)
+        for (int p : mc.members) crossing |= ++lines[p] > 1;
+    for (Multicast &mc : all) {
+      if (std::find(mc.members.begin(), mc.members.end(), me_) == mc.members.end()) continue;
+      if (crossing && mc.line >= 0) mc.line = -2;
+      if (mc.line == -2) treeOrder(mc.members);
+      (mc.line == -1 ? plan.gathered : mc.line >= 0 ? plan.broadcasts : plan.multicasts)
+          .push_back(std::move(mc));
     }
     // One source to every rank is a broadcast; several are gathered.
     if (plan.gathered.size() == 1) {
