@@ -107,7 +107,10 @@ void DistributedMemory::runDirect(int action) {
           mc.members.push_back(static_cast<int>(src));
           for (int64_t e : members) mc.members.push_back(static_cast<int>(e));
           mc.line = multicastLine(mc.members);
-          mc.linear = key;
+          // Every rank needs every multicast's members and line (below);
+          // only its own multicasts' elements.
+          if (src == me_ || std::find(members.begin(), members.end(), me_) != members.end())
+            mc.linear = key;
           if (src == me_)
             for (const auto &[g, offset] : receivers.at(members.front()))
               mc.offsets.push_back(offset);
