@@ -13,7 +13,9 @@ processor ids (on `ipsc2` the Gray-code embedding numbers them otherwise).
 --terms lists the terms of the phases that part by more than 5 %, and per
 array of those phases the bytes predicted beside simulated (validate's
 bytes_sent_by_array; the model's Reduction terms are set beside the run's
-scalar reductions).
+scalar reductions), then per fetch (bytes_sent_by_fetch: the executor's
+communication for one array and the statements it fetches for) the terms of
+those statements beside what the fetch sent.
 Environment: DLAYOUT (default build/cli/dlayout)."""
 import argparse
 import collections
@@ -98,12 +100,15 @@ def main():
             by_array[t["phase"]][what][r] += b
     measured = collections.defaultdict(zeros)
     measured_by_array = collections.defaultdict(lambda: collections.defaultdict(zeros))
+    measured_by_fetch = collections.defaultdict(lambda: collections.defaultdict(zeros))
     for rank in run["ranks"]:
         for p in rank["phases"]:
             if rank["rank"] < len(coords):
                 measured[p["phase"]][rank["rank"]] = p["bytes_sent"]
                 for what, b in p.get("bytes_sent_by_array", {}).items():
                     measured_by_array[p["phase"]][what][rank["rank"]] = b
+                for f in p.get("bytes_sent_by_fetch", []):
+                    measured_by_fetch[p["phase"]][(f["array"], tuple(f["statements"]))][rank["rank"]] += f["bytes"]
     print("busiest: predicted %g bytes, simulated %g" % (run["predicted_bytes"], run["bytes"]))
     for ph in sorted(set(predicted) | set(measured), key=lambda x: (len(x), x)):
         pr, me = [round(x) for x in predicted[ph]], [round(x) for x in measured[ph]]
@@ -116,6 +121,18 @@ def main():
             for what in sorted(set(by_array[ph]) | set(measured_by_array[ph])):
                 p = [round(x) for x in by_array[ph][what]]
                 m = [round(x) for x in measured_by_array[ph][what]]
+                print("      %-18s predicted %s" % (what, p))
+                print("      %-18s simulated %s%s" % ("", m, "   <- off" if parts(p, m) else ""))
+            # Per fetch (the executor's action: one array for the items of
+            # one or more statements), the terms of those statements.
+            for (array, stmts), m in sorted(measured_by_fetch[ph].items()):
+                p = zeros()
+                for t in terms[ph]:
+                    if t["array"] == array and t["statement"] in stmts and t["primitive"] != "Reduction":
+                        for r, at in enumerate(coords):
+                            p[r] += messages_sent(t) * t["message_bytes"] * sends(t, at)
+                p, m = [round(x) for x in p], [round(x) for x in m]
+                what = "%s %s" % (array, ",".join(stmts))
                 print("      %-18s predicted %s" % (what, p))
                 print("      %-18s simulated %s%s" % ("", m, "   <- off" if parts(p, m) else ""))
             for t in terms[ph]:

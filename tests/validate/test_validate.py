@@ -10,6 +10,7 @@ fault of issue 8 (a killed or hung rank, an erroneous MPI call, SimGrid
 refusing its platform, smpirun or mpirun missing: run_fault). Small
 parameters keep each case to seconds.
 """
+import collections
 import json
 import os
 import subprocess
@@ -41,6 +42,16 @@ def validate(args, env=None, expect_rc=0, cwd=None):
         fail("dlayout validate %s: exit %d (expected %d)\nstdout: %s\nstderr: %s" %
              (" ".join(args), p.returncode, expect_rc, p.stdout[-2000:], p.stderr[-2000:]))
     return p
+
+
+def run_model(args):
+    """dlayout extract's model of PROGRAM (args: PROGRAM and --param, --procs
+    dropped)."""
+    keep = [a for i, a in enumerate(args) if a != "--procs" and (i == 0 or args[i - 1] != "--procs")]
+    p = subprocess.run([DLAYOUT, "extract"] + keep + ["--format", "json"],
+                       capture_output=True, text=True, timeout=120)
+    check(p.returncode == 0, "dlayout extract: " + p.stderr[-2000:])
+    return json.loads(p.stdout)
 
 
 def run_ok(args, min_runs=1, require_comm=True, layouts_file=False):
@@ -228,6 +239,25 @@ def case_tred2_p4():
               (rank["rank"], scalar, 8 * executed))
     check(any("Z" in ph["bytes_sent_by_array"] for rk in run["ranks"] for ph in rk["phases"]),
           "some rank sent elements of Z")
+    # Per fetch (one array for the items of some statements): an array's
+    # fetches add up to its bytes (no element here is replicated for control
+    # flow), and each names statements that read that array.
+    stmts = {s["id"]: s for s in run_model(args)["statements"]}
+    for rank in run["ranks"]:
+        for ph in rank["phases"]:
+            by = collections.Counter()
+            for f in ph["bytes_sent_by_fetch"]:
+                by[f["array"]] += f["bytes"]
+                check(f["bytes"] > 0 and f["statements"], "rank %d %s: fetch %s" % (rank["rank"], ph["phase"], f))
+                for s in f["statements"]:
+                    check(any(r["array"] == f["array"] for r in stmts[s]["refs"]),
+                          "rank %d %s: fetch %s names %s, which reads no %s" %
+                          (rank["rank"], ph["phase"], f, s, f["array"]))
+            arrays = {a: b for a, b in ph["bytes_sent_by_array"].items() if a != "(scalar reductions)"}
+            check(dict(by) == arrays, "rank %d %s: bytes by fetch %s, by array %s" %
+                  (rank["rank"], ph["phase"], dict(by), arrays))
+    check(any(f["array"] == "Z" for rk in run["ranks"] for ph in rk["phases"] for f in ph["bytes_sent_by_fetch"]),
+          "some rank fetched elements of Z")
 
 
 def case_tred2_replicated_bytes():

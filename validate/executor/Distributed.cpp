@@ -42,6 +42,8 @@ DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
                      std::to_string(d->procs_) + " processors");
   d->stats.resize(x.phases.size());
   for (PhaseStats &ps : d->stats) ps.bytesByArray.assign(x.arrays.size() + 1, 0);
+  d->bytesByFetch.assign(x.actions.size(), 0);
+  d->fetchPhase.assign(x.actions.size(), -1);
   d->plans_.resize(x.actions.size());
   d->saved_.resize(x.stmts.size());
   d->activeReduce_.assign(x.stmts.size(), 0);

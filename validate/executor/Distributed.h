@@ -106,6 +106,12 @@ public:
   std::vector<double> heldPairs(int a) const;
 
   std::vector<PhaseStats> stats;  // per model phase
+  /// The bytes sent split by communication action (ExecProgram::actions):
+  /// one array's fetch for the items of one or more statements, so a
+  /// benchmark can set a statement's terms beside them; and the phase each
+  /// action ran in (-1: never run).
+  std::vector<int64_t> bytesByFetch;
+  std::vector<int> fetchPhase;
   int64_t misses = 0;             // reads of elements neither held nor fetched
   int64_t outOfRange = 0;
   bool reordered = false;         // a reduction combined partial results
@@ -172,12 +178,18 @@ private:
   int multicastLine(const std::vector<int> &members) const;
   void replicate(int array, const int64_t *idx);
   /// Runs f, counting the bytes this rank sends in it (inspector messages
-  /// too) as `array`'s (PhaseStats::bytesByArray).
-  template <class F> void countedAs(size_t array, F &&f) {
+  /// too) as `array`'s (PhaseStats::bytesByArray), and as action
+  /// `fetch`'s where it is one (bytesByFetch).
+  template <class F> void countedAs(size_t array, F &&f, int fetch = -1) {
     PhaseStats &ps = stats[static_cast<size_t>(phase_)];
     const int64_t before = ps.bytesSent + ps.schedulingBytes;
     f();
-    ps.bytesByArray[array] += ps.bytesSent + ps.schedulingBytes - before;
+    const int64_t sent = ps.bytesSent + ps.schedulingBytes - before;
+    ps.bytesByArray[array] += sent;
+    if (fetch >= 0) {
+      bytesByFetch[static_cast<size_t>(fetch)] += sent;
+      fetchPhase[static_cast<size_t>(fetch)] = phase_;
+    }
   }
   // Reductions' partial results (DistributedReduction.cpp).
   int64_t reductionExecutor(int s, const int64_t *iv);

@@ -33,11 +33,14 @@ void DistributedMemory::runActions(int node, int part) {
   double t0 = MPI_Wtime();
   for (int a : x_.nodes[node].actions) {
     if (x_.actions[a].part != part) continue;
-    countedAs(static_cast<size_t>(x_.actions[a].array), [&] {
-      if (x_.actions[a].replicate) runReplicate(a);
-      else if (x_.actions[a].indirect) runIndirect(a);
-      else runDirect(a);
-    });
+    countedAs(
+        static_cast<size_t>(x_.actions[a].array),
+        [&] {
+          if (x_.actions[a].replicate) runReplicate(a);
+          else if (x_.actions[a].indirect) runIndirect(a);
+          else runDirect(a);
+        },
+        a);
   }
   stats[phase_].communicationSeconds += MPI_Wtime() - t0;
 }

@@ -287,12 +287,14 @@ int main(int argc, char **argv) {
     // --- Collect: statistics, then every array ---------------------------
     const int nph = static_cast<int>(x.phases.size());
     const int perPhase = kStat + static_cast<int>(x.arrays.size()) + 1, tail = nph * perPhase;
-    std::vector<double> mine(tail + 4), all;
+    const int fetches = tail + 4; // then bytesByFetch
+    std::vector<double> mine(fetches + x.actions.size()), all;
     for (int k = 0; k < nph; ++k) packStats(mem->stats[k], mine.data() + k * perPhase);
     mine[tail] = elapsed;
     mine[tail + 1] = double(mem->misses + mem->outOfRange);
     mine[tail + 2] = mem->failure.empty() ? 0 : 1;
     mine[tail + 3] = mem->reordered ? 1 : 0;
+    for (size_t a = 0; a < x.actions.size(); ++a) mine[fetches + a] = double(mem->bytesByFetch[a]);
     if (rank == 0) all.resize(mine.size() * size);
     MPI_Gather(mine.data(), (int)mine.size(), MPI_DOUBLE, all.data(), (int)mine.size(),
                MPI_DOUBLE, 0, MPI_COMM_WORLD);
@@ -409,8 +411,19 @@ int main(int argc, char **argv) {
           for (size_t a = 0; a <= x.arrays.size(); ++a)
             if (int64_t b = int64_t(v[kStat + a]))
               byArray[a < x.arrays.size() ? x.arrays[a].name : "(scalar reductions)"] = b;
+          json byFetch = json::array();
+          for (size_t a = 0; a < x.actions.size(); ++a)
+            if (int64_t b = int64_t(base[fetches + a]); b && mem->fetchPhase[a] == k) {
+              json stmts = json::array();
+              for (const CommItem &it : x.actions[a].items)
+                if (std::find(stmts.begin(), stmts.end(), x.stmts[it.stmt].id) == stmts.end())
+                  stmts.push_back(x.stmts[it.stmt].id);
+              byFetch.push_back({{"array", x.arrays[x.actions[a].array].name},
+                                 {"statements", stmts}, {"bytes", b}});
+            }
           per.push_back({{"phase", x.phases[k].id}, {"messages_sent", int64_t(v[0] + v[4])},
                          {"bytes_sent", int64_t(v[1] + v[5])}, {"bytes_sent_by_array", byArray},
+                         {"bytes_sent_by_fetch", byFetch},
                          {"messages_received", int64_t(v[2])},
                          {"bytes_received", int64_t(v[3])}, {"seconds", v[9]},
                          {"communication_seconds", v[10]}, {"computation_seconds", v[11]},
