@@ -401,6 +401,17 @@ int main(int argc, char **argv) {
         messages += msgs;
         bytes += by;
       }
+      // Each phase's fetches (the actions run in it, by rank 0, which runs
+      // every action the others do) with the statements they fetch for.
+      std::vector<std::vector<std::pair<size_t, json>>> phaseFetches(static_cast<size_t>(nph));
+      for (size_t a = 0; a < x.actions.size(); ++a) {
+        if (mem->fetchPhase[a] < 0) continue;
+        json stmts = json::array();
+        for (const CommItem &it : x.actions[a].items)
+          if (std::find(stmts.begin(), stmts.end(), x.stmts[it.stmt].id) == stmts.end())
+            stmts.push_back(x.stmts[it.stmt].id);
+        phaseFetches[size_t(mem->fetchPhase[a])].emplace_back(a, std::move(stmts));
+      }
       for (int r = 0; r < size; ++r) {
         const double *base = all.data() + r * mine.size();
         PhaseStats t;
@@ -412,15 +423,10 @@ int main(int argc, char **argv) {
             if (int64_t b = int64_t(v[kStat + a]))
               byArray[a < x.arrays.size() ? x.arrays[a].name : "(scalar reductions)"] = b;
           json byFetch = json::array();
-          for (size_t a = 0; a < x.actions.size(); ++a)
-            if (int64_t b = int64_t(base[fetches + a]); b && mem->fetchPhase[a] == k) {
-              json stmts = json::array();
-              for (const CommItem &it : x.actions[a].items)
-                if (std::find(stmts.begin(), stmts.end(), x.stmts[it.stmt].id) == stmts.end())
-                  stmts.push_back(x.stmts[it.stmt].id);
+          for (const auto &[a, stmts] : phaseFetches[size_t(k)])
+            if (int64_t b = int64_t(base[fetches + a]))
               byFetch.push_back({{"array", x.arrays[x.actions[a].array].name},
                                  {"statements", stmts}, {"bytes", b}});
-            }
           per.push_back({{"phase", x.phases[k].id}, {"messages_sent", int64_t(v[0] + v[4])},
                          {"bytes_sent", int64_t(v[1] + v[5])}, {"bytes_sent_by_array", byArray},
                          {"bytes_sent_by_fetch", byFetch},
