@@ -118,6 +118,7 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
     // their parts first, as the executor does (CommTerm::afterExchange).
     if (CommTerm &t = dim.terms.back(); t.prim == Primitive::OneToManyMulticast)
       t.afterExchange = opts_.exactOwners;
+    dim.terms.back().fill = true;
     // Each holder sends the part it holds (exactOwners).
     if (R.kind == SubRef::Single && R.loop >= 0 && opts_.exactOwners)
       dim.terms.back().ownParts = partsOf(R);

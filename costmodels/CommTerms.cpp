@@ -120,6 +120,8 @@ int TermWalk::run() {
     }
   }
   for (int d = 0; d < D_; ++d) {
+    out.dims[size_t(d)].holder = holderAlong(d);
+    out.dims[size_t(d)].holderShares = holderShares(d);
     if (level_[d] == 0)
       constantPair(d);
     if (const SubRef &R = base_[d].second; opts_.exactOwners && spread(R) && R.loop >= 0) {
@@ -136,6 +138,7 @@ int TermWalk::run() {
     if (r.loop >= 0 && r.terms.empty() && !r.boundary && carried)
       out.dims[d].parts = partsOf(base_[d].second);
   }
+  jointParts();
   localSize(rhsDist);
   partialsExchange();
   ownerTurns();
@@ -223,6 +226,7 @@ void TermWalk::type2Pair(int d, int l) {
     // The holders along the other dimensions exchange their parts first
     // (CommTerm::afterExchange), as for a replicated lhs of one iteration.
     dim.terms.back().afterExchange = opts_.exactOwners;
+    dim.terms.back().fill = true;
     // exactOwners: at one iteration of l (a sample of a triangular nest,
     // OuterSamples.h) the operand's element has one owner, the root.
     const auto index = sf_.loops[size_t(l)].onlyIndex();
@@ -301,7 +305,6 @@ void TermWalk::type2Pair(int d, int l) {
 
 void TermWalk::constantPair(int d) {
   const SubRef &L = base_[d].first, &R = base_[d].second;
-  out.dims[size_t(d)].holder = holderAlong(d);
   if (identical(L, R) || R.kind == SubRef::Replicated)
     return;
   DimResult &dim = out.dims[d];
@@ -309,6 +312,7 @@ void TermWalk::constantPair(int d) {
     dim.terms.push_back(term(Primitive::OneToManyMulticast, d,
                              "invariant pair: replicated lhs", copiesOf(d)));
     dim.terms.back().afterExchange = opts_.exactOwners; // as type2Pair's
+    dim.terms.back().fill = true;
     if (auto o = numberOwner(R)) { // exactOwners: the element's owner is the root
       dim.terms.back().senders = {d, *o, *o};
       dim.terms.back().share = sampleShare(R, *o);

@@ -71,6 +71,9 @@ struct CommTerm {
   /// parts (a ManyToManyMulticast), they do so first and this carries what
   /// they exchanged (the executor's gatherByDimension).
   bool afterExchange = false;
+  /// A multicast filling the copies of a replicated lhs along this
+  /// dimension from the holders of the operand (either form).
+  bool fill = false;
   /// Its holders' parts along this dimension, each coordinate's of the
   /// busiest's (Senders::parts): an edge block holds less of the operand
   /// it multicasts; empty: a full message from every sender.
@@ -114,11 +117,17 @@ struct DimResult {
   /// Beyond the thesis (exactOwners): the one coordinate along this mesh
   /// dimension holding the operand, where its sub-reference is a number
   /// whose owner is known (at a sample standing for iterations of that
-  /// owner alone) and the lhs is replicated along no other dimension
+  /// owner alone) and the lhs is not on every processor
   /// (TermWalk::holderAlong): the terms along the other dimensions leave
   /// from there, the executor sending each element from its holder straight
   /// to its lhs's owners (Composition.cpp).
   std::optional<int64_t> holder;
+  /// Where no one coordinate holds it for all the iterations the sample
+  /// stands for: per coordinate, the share of them in which it holds the
+  /// element (TermWalk::sampleShare; tred2's row L at a sample of II
+  /// standing for L on two row blocks); its terms along the other
+  /// dimensions leave from each in that share. Empty else.
+  std::vector<double> holderShares;
   /// Beyond the thesis (exactOwners): the processors along this mesh
   /// dimension that the tiles of an lhs sub-reference reach one after
   /// another (section 4.4.3, "sr2 on the lhs": the term times les). Their
@@ -169,6 +178,20 @@ struct ReferenceTerms {
   /// of them in which it is not the root, and so sends. Empty where the
   /// root stays or is not counted.
   std::vector<std::vector<double>> rootTurns;
+  /// Beyond the thesis (exactOwners): where the operand's sub-references
+  /// on several mesh dimensions vary in one loop (DimResult::loop), what a
+  /// processor holds of it is joint, not a product of one part per
+  /// dimension: A(J,J)'s diagonal lies on a 2-D mesh's diagonal blocks
+  /// alone. Per combination of their coordinates, the iterations whose
+  /// elements it holds over the busiest's (Senders::Joint) -- where the
+  /// loop is a type-2 loop at one sample, its share of the iterations the
+  /// sample stands for -- and `jointMost`, the busiest's iterations (0 at
+  /// a sample, or not counted), the loop being `jointLoop`: Composition.cpp's
+  /// data size over those dimensions and its terms' senders. `joint` is
+  /// null where not counted or the same everywhere.
+  std::shared_ptr<const Senders::Joint> joint;
+  double jointMost = 0;
+  int jointLoop = -1;
   std::vector<char> type2;     // final: loops that contain the communication
   BoundaryFacts boundary;
   /// An indirect subscript (or an indirect distribution) moves data in a

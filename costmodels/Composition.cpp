@@ -40,13 +40,17 @@ std::pair<int, std::vector<double>> atItsSource(const ComposedTerm &t) {
   return {t.senders.meshDim, std::move(at)};
 }
 
-/// Table 4.5: one term per primitive over the product of the groups.
-void mergeIdentical(std::vector<ComposedTerm> &terms) {
+/// Table 4.5: one term per primitive over the product of the groups. A
+/// collective merged over every mesh dimension of `joint` (an operand held
+/// jointly along them, ReferenceTerms::joint) is sent in those parts.
+void mergeIdentical(std::vector<ComposedTerm> &terms,
+                    const std::shared_ptr<const Senders::Joint> &joint) {
   std::vector<ComposedTerm> out;
+  std::vector<std::vector<int>> merged; // per term of out: the mesh dimensions merged into it
   for (const ComposedTerm &t : terms) {
     auto same =
         std::find_if(out.begin(), out.end(), [&](const ComposedTerm &o) {
-          if (o.prim != t.prim || o.count != 1 || t.count != 1 ||
+          if (o.prim != t.prim || o.count != 1 || t.count != 1 || o.staged || t.staged ||
               o.loop != t.loop || (o.meshDim >= 0 && o.meshDim == t.meshDim))
             return false;
           // Beyond the thesis (exactOwners): a replicated lhs's holders,
@@ -64,8 +68,11 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
         });
     if (same == out.end()) {
       out.push_back(t);
+      merged.push_back({t.meshDim});
       continue;
     }
+    std::vector<int> &dims = merged[size_t(same - out.begin())];
+    dims.push_back(t.meshDim);
     if (t.prim == Primitive::Transfer) {
       int64_t p = (-same->group) * (-t.group);
       same->group = -p;
@@ -87,7 +94,11 @@ void mergeIdentical(std::vector<ComposedTerm> &terms) {
       same->group *= t.group;
     } else {
       same->group *= t.group;
-      same->senders = Senders{}; // over two dimensions: not tracked
+      same->senders = Senders{}; // over two dimensions: not tracked, unless joint
+      if (joint && std::all_of(joint->dims.begin(), joint->dims.end(), [&](int d) {
+            return std::find(dims.begin(), dims.end(), d) != dims.end();
+          }))
+        same->senders.joint = joint;
     }
     same->span = std::max(same->span, t.span);
     same->meshDim = -1;
@@ -123,7 +134,7 @@ std::vector<double> partsAlongOwnDim(const ComposedTerm &t, int64_t n) {
 void fillInStages(std::vector<ComposedTerm> &terms, const std::vector<int64_t> &mesh) {
   std::vector<ComposedTerm *> stages;
   for (ComposedTerm &t : terms)
-    if (t.prim == Primitive::OneToManyMulticast && t.afterExchange && t.meshDim >= 0) {
+    if (t.prim == Primitive::OneToManyMulticast && t.afterExchange && t.meshDim >= 0 && !t.staged) {
       if (t.senders.meshDim != t.meshDim || size_t(t.meshDim) >= mesh.size())
         return; // its holders unknown
       stages.push_back(&t);
@@ -179,7 +190,9 @@ bool sharesLoop(const ReferenceTerms &rt, size_t d, size_t e) {
 /// The data a processor's messages carry: local size times the mesh
 /// dimensions' sizes, where the dimensions whose operand varies in one loop
 /// (DimResult::loop) hold no more than the fewest of its iterations any of
-/// them keeps on one processor (A(I,I): a block's share of the diagonal).
+/// them keeps on one processor (A(I,I): a block's share of the diagonal),
+/// or where they were counted together (ReferenceTerms::jointMost), the
+/// most any combination of their coordinates holds.
 double dataSize(const ReferenceTerms &rt) {
   const size_t D = rt.dims.size();
   double total = rt.localSize;
@@ -197,6 +210,8 @@ double dataSize(const ReferenceTerms &rt) {
         sizes *= rt.dims[e].size;
         fewest = std::min(fewest, rt.dims[e].iterations);
       }
+    if (several && rt.jointMost > 0 && rt.dims[d].loop == rt.jointLoop)
+      fewest = std::min(fewest, rt.jointMost);
     total *= several ? std::min(sizes, fewest) : sizes;
   }
   return total;
@@ -208,12 +223,23 @@ double dataSize(const ReferenceTerms &rt) {
 /// it lies on a processor (a sample of a driving loop: lu's pivot A(K,K)
 /// leaves from column K's owners) -- and `own`, d's (a boundary's edge,
 /// DimResult::shiftParts). Along a dimension with a holder
-/// (DimResult::holder), that coordinate alone.
-std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, size_t d,
-                                                   const std::vector<int64_t> &mesh,
-                                                   const std::vector<double> *own = nullptr) {
+/// (DimResult::holder), that coordinate alone; with holders in turn
+/// (DimResult::holderShares), each in its share. Where the dimensions that
+/// share a loop were counted together (ReferenceTerms::joint) and those
+/// besides d have no term of their own, their Senders::joint in place of
+/// their parts (and d's own, where d is one of them).
+void partsBesides(const ReferenceTerms &rt, size_t d, const std::vector<int64_t> &mesh,
+                  Senders &senders, const std::vector<double> *own = nullptr) {
+  auto inJoint = [&](size_t e) {
+    return rt.joint && std::find(rt.joint->dims.begin(), rt.joint->dims.end(), int(e)) !=
+                           rt.joint->dims.end();
+  };
+  bool joint = rt.joint != nullptr;
+  for (size_t e = 0; e < rt.dims.size() && joint; ++e)
+    if (e != d && inJoint(e))
+      joint = rt.dims[e].terms.empty() && !rt.dims[e].boundary && !rt.dims[e].holder;
   Senders::Parts parts;
-  if (own && !own->empty())
+  if (own && !own->empty() && !(joint && inJoint(d)))
     parts.emplace_back(int(d), *own);
   for (size_t e = 0; e < rt.dims.size(); ++e) {
     const DimResult &r = rt.dims[e];
@@ -223,7 +249,11 @@ std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, siz
       parts.emplace_back(int(e), std::move(only));
       continue;
     }
-    if (e == d || r.parts.empty() || !r.terms.empty() || r.boundary)
+    if (e != d && e < mesh.size() && r.holderShares.size() == size_t(mesh[e])) {
+      parts.emplace_back(int(e), r.holderShares);
+      continue;
+    }
+    if (e == d || r.parts.empty() || !r.terms.empty() || r.boundary || (joint && inJoint(e)))
       continue;
     bool shared = false;
     for (size_t f = 0; f < rt.dims.size() && r.iterations > 1; ++f)
@@ -231,7 +261,129 @@ std::shared_ptr<const Senders::Parts> partsBesides(const ReferenceTerms &rt, siz
     if (!shared)
       parts.emplace_back(int(e), r.parts);
   }
-  return parts.empty() ? nullptr : std::make_shared<const Senders::Parts>(std::move(parts));
+  senders.parts = parts.empty() ? nullptr : std::make_shared<const Senders::Parts>(std::move(parts));
+  senders.joint = joint ? rt.joint : nullptr;
+}
+
+/// Beyond the thesis (exactOwners): a replicated lhs filled, along every
+/// mesh dimension of an operand held jointly (ReferenceTerms::joint), one
+/// dimension at a time as the executor's gatherByDimension does (those
+/// every coordinate of which holds some first), counted per processor: each
+/// processor starts with what it holds (the joint table, times the parts
+/// of the other dimensions) and, at each stage, multicasts along its
+/// dimension what it holds so far -- the sum of what the processors that
+/// differ from it only along the earlier stages' dimensions held. tred2's
+/// Z(J,J) for the replicated G on 4 x 4 blocks: the diagonal blocks send
+/// along the first dimension, then each processor the diagonal block of
+/// its line along the second. Replaces the fill terms in place (their
+/// sizes the busiest stage's, their senders each processor's part); false
+/// where some term of the reference is not such a fill, or a joint
+/// dimension has none.
+bool jointFill(std::vector<ComposedTerm> &terms, const ReferenceTerms &rt,
+               const std::vector<int64_t> &mesh) {
+  constexpr size_t kMostProcessors = 1 << 12;
+  const Senders::Joint *joint = rt.joint.get();
+  if (!joint || terms.empty())
+    return false;
+  auto inJoint = [&](int d) {
+    return std::find(joint->dims.begin(), joint->dims.end(), d) != joint->dims.end();
+  };
+  std::vector<ComposedTerm *> stage(mesh.size(), nullptr);
+  for (ComposedTerm &t : terms) {
+    if (!t.fill || t.meshDim < 0 || !inJoint(t.meshDim) || stage[size_t(t.meshDim)])
+      return false;
+    stage[size_t(t.meshDim)] = &t;
+  }
+  for (int d : joint->dims)
+    if (size_t(d) >= mesh.size() || !stage[size_t(d)] || rt.dims[size_t(d)].boundary)
+      return false;
+  const std::vector<std::vector<int64_t>> coords = meshCoordinates(mesh);
+  if (coords.size() > kMostProcessors)
+    return false;
+  // What each processor holds at the start, of a full message.
+  std::vector<double> held(coords.size());
+  for (size_t p = 0; p < coords.size(); ++p) {
+    held[p] = joint->at(coords[p]);
+    for (size_t e = 0; e < rt.dims.size() && e < mesh.size(); ++e) {
+      const DimResult &r = rt.dims[e];
+      const size_t c = size_t(coords[p][e]);
+      if (inJoint(int(e)))
+        continue;
+      if (r.holder)
+        held[p] *= int64_t(c) == *r.holder ? 1 : 0;
+      else if (c < r.holderShares.size())
+        held[p] *= r.holderShares[c];
+      else if (c < r.parts.size())
+        held[p] *= r.parts[c];
+    }
+  }
+  // One source at a time -- one processor holds it all, or a sample of a
+  // type-2 loop whose iterations each read one element (jointMost 0) --
+  // multicasts over the whole mesh (the executor's broadcast), each
+  // processor in the share of the iterations it holds the element.
+  const bool single =
+      rt.jointMost <= 0 || std::count_if(held.begin(), held.end(), [](double h) { return h > 0; }) == 1;
+  if (single) {
+    ComposedTerm &t = *stage[size_t(joint->dims.front())];
+    for (int d : joint->dims)
+      if (d != joint->dims.front())
+        t.group *= stage[size_t(d)]->group;
+    t.prim = Primitive::OneToManyMulticast;
+    t.factor = 1;
+    t.meshDim = -1;
+    t.span = *std::max_element(mesh.begin(), mesh.end());
+    t.senders = Senders(-1, 0, 0, 1);
+    t.senders.joint = Senders::Joint::overMesh(mesh, std::move(held));
+    t.staged = true;
+    t.rule = "replicated lhs from a jointly held operand, one holder at a time: "
+             "OneToManyMulticast over the mesh";
+    std::erase_if(terms, [&](const ComposedTerm &o) { return o.fill && !o.staged; });
+    return true;
+  }
+  // The stages as the executor's gatherByDimension takes them: the
+  // dimensions every coordinate of which holds some first, then the others,
+  // each kind in model/FillOrder.h's order.
+  std::vector<FillStage> order, some;
+  for (int d : joint->dims) {
+    std::vector<char> holds(size_t(mesh[size_t(d)]), 0);
+    for (size_t p = 0; p < coords.size(); ++p)
+      holds[size_t(coords[p][size_t(d)])] |= held[p] > 0;
+    const FillStage f{std::count(holds.begin(), holds.end(), 1), mesh[size_t(d)], d};
+    (f.holders < f.size ? some : order).push_back(f);
+  }
+  std::sort(order.begin(), order.end(), fillsBefore);
+  std::sort(some.begin(), some.end(), fillsBefore);
+  order.insert(order.end(), some.begin(), some.end());
+  std::vector<char> summed(mesh.size(), 0); // the dimensions filled so far
+  for (const FillStage &f : order) {
+    // Per processor, the sum over its line along the dimensions filled.
+    std::vector<double> line(coords.size(), 0.0), now(coords.size());
+    auto lineOf = [&](size_t p) {
+      size_t index = 0, stride = 1;
+      for (size_t e = 0; e < mesh.size(); ++e) {
+        index += summed[e] ? 0 : size_t(coords[p][e]) * stride;
+        stride *= size_t(mesh[e]);
+      }
+      return index;
+    };
+    for (size_t p = 0; p < coords.size(); ++p)
+      line[lineOf(p)] += held[p];
+    for (size_t p = 0; p < coords.size(); ++p)
+      now[p] = line[lineOf(p)];
+    const double most = *std::max_element(now.begin(), now.end());
+    ComposedTerm &t = *stage[size_t(f.dim)];
+    t.words *= most;
+    t.senders = Senders(-1, 0, 0, t.senders.share);
+    if (most > 0 && std::any_of(now.begin(), now.end(), [&](double h) { return h != most; })) {
+      for (double &h : now)
+        h /= most;
+      t.senders.joint = Senders::Joint::overMesh(mesh, std::move(now));
+    }
+    t.staged = true;
+    t.rule = "replicated lhs from a jointly held operand: filled one mesh dimension at a time";
+    summed[size_t(f.dim)] = 1;
+  }
+  return true;
 }
 
 /// `parts` with those along mesh dimension d multiplied by the share of
@@ -292,7 +444,7 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
     if (!(mask & (mask - 1))) { // one dimension's boundary
       const size_t d = B[size_t(std::countr_zero(mask))];
       t.senders = rt.dims[d].shiftSenders;
-      t.senders.parts = partsBesides(rt, d, mesh, &rt.dims[d].shiftParts);
+      partsBesides(rt, d, mesh, t.senders, &rt.dims[d].shiftParts);
       t.shiftDim = int(d);
       t.direction = rt.dims[d].shiftDirection;
     }
@@ -320,10 +472,11 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.loop = c.boundaryTransfer ? c.loop : -1;
       t.senders = c.senders;
       t.ownShare = c.share;
-      t.senders.parts = partsBesides(rt, d, mesh, &c.ownParts);
+      partsBesides(rt, d, mesh, t.senders, &c.ownParts);
       if (t.prim == Primitive::Gather && d < rt.rootTurns.size() && !rt.rootTurns[d].empty())
         t.senders.parts = withRootTurns(t.senders.parts, int(d), rt.rootTurns[d]);
       t.afterExchange = c.afterExchange;
+      t.fill = c.fill;
       if (c.prim == Primitive::Shift && c.direction != 0) {
         t.shiftDim = int(d);
         t.direction = c.direction;
@@ -367,7 +520,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       }
       terms.push_back(t);
     }
-  mergeIdentical(terms);
+  jointFill(terms, rt, mesh);
+  mergeIdentical(terms, rt.joint);
 
   // After a Gather, a ManyToManyMulticast moves the gathered data.
   // A replicated lhs's holders exchange their parts (ManyToManyMulticast)
@@ -375,6 +529,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
   int64_t gathered = 1, exchanged = 1;
   int gatherDim = -1; // a Gather's mesh dimension, where its members are known
   for (const auto &t : terms) {
+    if (t.staged)
+      continue;
     if (t.prim == Primitive::Gather || t.prim == Primitive::DGather) {
       gathered = std::max(gathered, t.group);
       if (t.prim == Primitive::Gather && t.group > 1)
@@ -391,9 +547,9 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
   // with Z's rows on 8 and its columns on 2: row L's two holders swap
   // halves, not all 16 processors.
   for (const auto &o : terms)
-    if (o.prim == Primitive::OneToManyMulticast && o.afterExchange && oneSource(o))
+    if (o.prim == Primitive::OneToManyMulticast && o.afterExchange && oneSource(o) && !o.staged)
       for (auto &t : terms) {
-        if (t.prim != Primitive::ManyToManyMulticast || t.meshDim == o.senders.meshDim ||
+        if (t.prim != Primitive::ManyToManyMulticast || t.staged || t.meshDim == o.senders.meshDim ||
             t.senders.meshDim >= 0)
           continue;
         Senders::Parts parts = t.senders.parts ? *t.senders.parts : Senders::Parts{};
@@ -405,9 +561,9 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       }
   fillInStages(terms, mesh);
   for (auto &t : terms) {
-    if (t.prim == Primitive::ManyToManyMulticast)
+    if (t.prim == Primitive::ManyToManyMulticast && !t.staged)
       t.words *= double(gathered);
-    if (t.prim == Primitive::OneToManyMulticast && t.afterExchange)
+    if (t.prim == Primitive::OneToManyMulticast && t.afterExchange && !t.staged)
       t.words *= double(exchanged);
     // Table 4.6 composes a Gather along one mesh dimension with a Transfer
     // along another as two steps, the Gather's root passing the pieces on;

@@ -44,6 +44,10 @@
 //     the others where they have no term of their own (DimResult::parts),
 //     a boundary Shift each sender's edge (DimResult::shiftParts):
 //     Senders::parts;
+//   - beyond the thesis, a replicated lhs read from an operand held jointly
+//     along several mesh dimensions (ReferenceTerms::joint: a diagonal) is
+//     filled one dimension at a time counted per processor, or over the
+//     whole mesh from its one holder (jointFill): Senders::Joint;
 //   - the result is in the order of Table 4.6.
 // Repetitions (ρ(S), type-2 loops, tiles, pipelining) are applied by
 // Communication.h.
@@ -74,6 +78,11 @@ struct ComposedTerm {
   int shiftDim = -1;
   int direction = 0;
   bool afterExchange = false; // CommTerm::afterExchange
+  bool fill = false;          // CommTerm::fill
+  /// A stage of a replicated lhs's fill from an operand held jointly
+  /// (ReferenceTerms::joint): its size and senders counted per processor,
+  /// final.
+  bool staged = false;
   Senders senders;
   double ownShare = 1; // CommTerm::share: senders.share but for the tiles' share
   const char *rule = "";

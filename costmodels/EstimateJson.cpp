@@ -65,6 +65,13 @@ nlohmann::json toJson(const Estimate &e) {
         }
         senders["parts"] = std::move(parts);
       }
+      if (from.joint) {
+        Json by = Json::array();
+        for (double v : from.joint->byCoordinates) by.push_back(finite(v));
+        senders["joint"] = {{"mesh_dims", from.joint->dims},
+                            {"extents", from.joint->extents},
+                            {"by_coordinates", std::move(by)}};
+      }
       j["senders"] = std::move(senders);
     }
     terms.push_back(std::move(j));

@@ -11,6 +11,8 @@ namespace {
 /// The mesh dimension along which c's senders or parts vary; -1: none. -2:
 /// more than one (not summed).
 int variesAlong(const CommCost &c) {
+  if (c.senders.joint)
+    return -2;
   const auto &parts = c.senders.parts;
   if (parts && !parts->empty()) {
     if (parts->size() > 1 ||
@@ -198,6 +200,7 @@ std::vector<CommCost> MessageSum::result() const {
   for (const Sum &s : sums_) {
     CommCost c = s.form;
     c.senders.parts = nullptr;
+    c.senders.joint = nullptr;
     if (collapsed_) { // message-words per processor: the form's messages carry them
       c.senders.share = 1;
       c = perProcessorResult(s, std::move(c));
@@ -247,21 +250,14 @@ CommCost MessageSum::perProcessorResult(const Sum &s, CommCost c) const {
   c.senders = Senders(-1, 0, 0, c.senders.share);
   if (c.words <= 0)
     return c;
-  // The parts along each mesh dimension: the largest sum of a processor
-  // at each coordinate, over the busiest's. Their product is 1 at the
-  // busiest processor (its sum exact) and at most 1 elsewhere.
-  Senders::Parts parts;
-  for (size_t m = 0; m < mesh_.size(); ++m) {
-    std::vector<double> along(size_t(mesh_[m]), 0.0);
-    for (size_t p = 0; p < coordinates_.size(); ++p) {
-      double &a = along[size_t(coordinates_[p][m])];
-      a = std::max(a, s.byProcessor[p] / c.words);
-    }
-    if (std::any_of(along.begin(), along.end(), [](double a) { return a != 1; }))
-      parts.emplace_back(int(m), std::move(along));
+  // Each processor's sum over the busiest's: a table over the whole mesh
+  // (Senders::Joint), exact at every processor.
+  std::vector<double> each(s.byProcessor.size());
+  for (size_t p = 0; p < each.size(); ++p)
+    each[p] = s.byProcessor[p] / c.words;
+  if (std::any_of(each.begin(), each.end(), [](double a) { return a != 1; })) {
+    c.senders.joint = Senders::Joint::overMesh(mesh_, std::move(each));
   }
-  if (!parts.empty())
-    c.senders.parts = std::make_shared<const Senders::Parts>(std::move(parts));
   return c;
 }
 

@@ -27,9 +27,8 @@
 // Where a sample's senders vary along several mesh dimensions (tred2's
 // Z(K,J) multicast over a whole 4 x 4 mesh, the triangle's rows and
 // columns on different ones), what each processor sends is summed
-// instead; the busiest processor's sum is the message size, and the parts
-// along each mesh dimension the largest sum at each coordinate over it
-// (a product, so exact at the busiest and at most the sum elsewhere). Its
+// instead; the busiest processor's sum is the message size, and each
+// processor's sum over it its part (Senders::Joint over the whole mesh). Its
 // terms must be alike in every sample: the same primitive over the same
 // mesh dimensions (Composition.h's meshDim), paired in order. Where they
 // are not -- tred2's Z(K,J) into a replicated E on 4 x 4, one multicast

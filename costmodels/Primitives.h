@@ -90,9 +90,48 @@ struct Senders {
   /// most have none.
   using Parts = std::vector<std::pair<int, std::vector<double>>>;
   std::shared_ptr<const Parts> parts;
+  /// Where what a processor holds along several mesh dimensions is not a
+  /// product of one part per dimension -- an operand whose sub-references
+  /// on them vary in one loop: A(J,J)'s diagonal lies on the diagonal
+  /// blocks of a 2-D mesh alone -- the part of the busiest sender's message
+  /// each combination of coordinates of `dims` sends, the first of `dims`
+  /// fastest (`extents` its coordinates per dimension). Null: none.
+  struct Joint {
+    std::vector<int> dims;
+    std::vector<int64_t> extents;
+    std::vector<double> byCoordinates;
+    bool operator==(const Joint &) const = default;
+    /// A table over every dimension of `mesh`, one entry per processor in
+    /// meshCoordinates()'s order.
+    static std::shared_ptr<const Joint> overMesh(const std::vector<int64_t> &mesh,
+                                                 std::vector<double> byProcessor) {
+      Joint j;
+      for (size_t d = 0; d < mesh.size(); ++d) {
+        j.dims.push_back(int(d));
+        j.extents.push_back(mesh[d]);
+      }
+      j.byCoordinates = std::move(byProcessor);
+      return std::make_shared<const Joint>(std::move(j));
+    }
+    /// The entry for `coords` (one per mesh dimension); 1 where they lie
+    /// outside the table.
+    double at(const std::vector<int64_t> &coords) const {
+      size_t index = 0, stride = 1;
+      for (size_t k = 0; k < dims.size(); ++k) {
+        const size_t d = size_t(dims[k]);
+        if (d >= coords.size() || coords[d] < 0 || coords[d] >= extents[k])
+          return 1;
+        index += size_t(coords[d]) * stride;
+        stride *= size_t(extents[k]);
+      }
+      return index < byCoordinates.size() ? byCoordinates[index] : 1;
+    }
+  };
+  std::shared_ptr<const Joint> joint;
   bool operator==(const Senders &o) const {
     return meshDim == o.meshDim && first == o.first && last == o.last && share == o.share &&
-           (parts == o.parts || (parts && o.parts && *parts == *o.parts));
+           (parts == o.parts || (parts && o.parts && *parts == *o.parts)) &&
+           (joint == o.joint || (joint && o.joint && *joint == *o.joint));
   }
   /// Whether the processor at `coords` (one per mesh dimension) sends.
   bool includes(const std::vector<int64_t> &coords) const {
@@ -102,7 +141,7 @@ struct Senders {
   }
   /// The part of a full message the processor at `coords` sends.
   double partAt(const std::vector<int64_t> &coords) const {
-    double part = 1;
+    double part = joint ? joint->at(coords) : 1;
     if (!parts) return part;
     for (const auto &[d, byCoordinate] : *parts)
       if (size_t(d) < coords.size() && size_t(coords[size_t(d)]) < byCoordinate.size())

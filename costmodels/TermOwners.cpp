@@ -50,6 +50,69 @@ std::vector<double> TermWalk::partsOf(SubRef R) const {
   return parts;
 }
 
+void TermWalk::jointParts() {
+  constexpr int64_t kMostIterations = 1 << 16, kMostCells = 1 << 12;
+  if (!opts_.exactOwners)
+    return;
+  int l = -1;
+  std::vector<int> dims;
+  for (int d = 0; d < D_ && dims.size() < 2; ++d) {
+    l = out.dims[size_t(d)].loop;
+    dims.clear();
+    for (int e = d; e < D_ && l >= 0; ++e)
+      if (out.dims[size_t(e)].loop == l)
+        dims.push_back(e);
+  }
+  if (dims.size() < 2 || std::all_of(out.dims.begin(), out.dims.end(), [](const DimResult &r) {
+        return r.terms.empty() && !r.boundary;
+      }))
+    return; // no group, or nothing moves
+  const LoopFacts &q = sf_.loops[size_t(l)];
+  const bool sampled = out.type2[size_t(l)] && q.onlyIndex();
+  if ((out.type2[size_t(l)] && !sampled) || tiled_[size_t(l)] >= 0)
+    return;
+  const LoopRange lr = sampled ? standsFor(q) : rangeOf(sf_, l);
+  if (lr.trips < 1 || lr.trips > kMostIterations || lr.first != std::floor(lr.first))
+    return;
+  Senders::Joint joint;
+  int64_t cells = 1;
+  std::vector<SubRef> subs;
+  for (int d : dims) {
+    subs.push_back(fixedOuter(base_[size_t(d)].second));
+    if (!subs.back().beta.terms.empty() || subs.back().beta.opaque)
+      return;
+    joint.dims.push_back(d);
+    joint.extents.push_back(procsOf(d));
+    cells *= procsOf(d);
+    if (cells > kMostCells)
+      return;
+  }
+  // Each iteration's element, on the combination of owners it names.
+  std::vector<double> held(size_t(cells), 0.0);
+  const int64_t step = int64_t(lr.step) * (lr.ascending ? 1 : -1);
+  for (int64_t k = 0, j = int64_t(lr.first); k < int64_t(lr.trips); ++k, j += step) {
+    size_t cell = 0, stride = 1;
+    for (size_t n = 0; n < subs.size(); ++n) {
+      auto c = ownerCoordinate(*subs[n].dist, subs[n].alpha * j + subs[n].beta.constant);
+      if (!c || *c < 0 || *c >= joint.extents[n])
+        return;
+      cell += size_t(*c) * stride;
+      stride *= size_t(joint.extents[n]);
+    }
+    held[cell] += 1;
+  }
+  const double most = *std::max_element(held.begin(), held.end());
+  const double full = sampled ? double(q.stands) : most;
+  out.jointMost = sampled ? 0 : most;
+  out.jointLoop = l;
+  if (full <= 0 || std::all_of(held.begin(), held.end(), [&](double h) { return h == full; }))
+    return; // a full message from every combination
+  for (double &h : held)
+    h /= full;
+  joint.byCoordinates = std::move(held);
+  out.joint = std::make_shared<const Senders::Joint>(std::move(joint));
+}
+
 void TermWalk::ownerTurns() {
   out.sourceShareIn.assign(size_t(m_), 1.0);
   out.rootTurns.assign(size_t(D_), {});
@@ -93,15 +156,43 @@ std::optional<int64_t> TermWalk::numberOwner(const SubRef &s) const {
   return ownerCoordinate(*s.dist, s.beta.constant);
 }
 
-std::optional<int64_t> TermWalk::holderAlong(int d) const {
+std::optional<SubRef> TermWalk::heldNumber(int d) const {
+  bool everywhere = true; // the lhs: its copies relay what they receive
   for (int e = 0; e < D_; ++e)
-    if (e != d && procsOf(e) > 1 && base_[size_t(e)].first.kind == SubRef::Replicated)
-      return std::nullopt; // the copies along e relay what they receive
-  const SubRef &R = base_[size_t(d)].second;
-  auto o = numberOwner(R);
-  if (o && sampleShare(R, *o) == 1)
+    everywhere = everywhere && (procsOf(e) <= 1 || base_[size_t(e)].first.kind == SubRef::Replicated);
+  if (everywhere)
+    return std::nullopt;
+  // A single index of a loop at one iteration (a sample) names one element.
+  SubRef R = base_[size_t(d)].second;
+  if (R.kind == SubRef::Single && R.loop >= 0)
+    if (auto at = sf_.loops[size_t(R.loop)].onlyIndex()) {
+      R.kind = SubRef::Constant;
+      R.beta.constant += R.alpha * *at;
+    }
+  if (!numberOwner(fixedOuter(R)))
+    return std::nullopt;
+  return R;
+}
+
+std::optional<int64_t> TermWalk::holderAlong(int d) const {
+  auto R = heldNumber(d);
+  auto o = R ? numberOwner(fixedOuter(*R)) : std::nullopt;
+  if (o && sampleShare(*R, *o) == 1)
     return o;
   return std::nullopt;
+}
+
+std::vector<double> TermWalk::holderShares(int d) const {
+  auto R = heldNumber(d);
+  if (!R || holderAlong(d))
+    return {};
+  std::vector<double> shares(size_t(procsOf(d)));
+  double sum = 0;
+  for (int64_t c = 0; c < procsOf(d); ++c)
+    sum += shares[size_t(c)] = sampleShare(*R, c);
+  if (std::abs(sum - 1) > 1e-9)
+    return {}; // not counted (sampleShare says 1 to every coordinate)
+  return shares;
 }
 
 double TermWalk::sampleShare(const SubRef &s, int64_t owner) const {

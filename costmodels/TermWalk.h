@@ -116,11 +116,17 @@ private:
   /// sub-reference whose beta is a number (Eq. 2.1); nullopt otherwise.
   std::optional<int64_t> numberOwner(const SubRef &s) const;
   /// DimResult::holder of mesh dimension d: the owner of the operand's
-  /// number there, where it holds every iteration the sample stands for
-  /// and the lhs is replicated along no other mesh dimension (the
-  /// executor fills such copies one mesh dimension at a time, each relaying
-  /// what it received).
+  /// number there (or its index at a loop's one iteration), where it holds
+  /// every iteration the sample stands for and the lhs is not on every
+  /// processor (the executor fills such copies one mesh dimension at a
+  /// time, each relaying what it received).
   std::optional<int64_t> holderAlong(int d) const;
+  /// DimResult::holderShares of mesh dimension d.
+  std::vector<double> holderShares(int d) const;
+  /// The operand's sub-reference on d where it names one element whose
+  /// owner is known (a number, or a loop's index at its one iteration) and
+  /// the lhs is not on every processor; nullopt else.
+  std::optional<SubRef> heldNumber(int d) const;
   /// Beyond the thesis (OuterSamples.h): the share of the iterations a
   /// sample of an outer loop stands for in which `owner`, the owner of the
   /// element s names at the sample (numberOwner), owns the element they
@@ -300,6 +306,9 @@ private:
   /// DimResult::parts of the rhs sub-reference R, spread over its mesh
   /// dimension and varying in its loop; empty where not counted.
   std::vector<double> partsOf(SubRef R) const;
+  /// ReferenceTerms::joint and jointMost, counted over the iterations of
+  /// the first loop two mesh dimensions' operand sub-references share.
+  void jointParts();
 
   //===--------------------------------------------------------------------===//
   // Partial results to their owners (PartialsExchange.cpp)

@@ -50,6 +50,15 @@ def sends(t, at):
         by = p["by_coordinate"]
         if p["mesh_dim"] < len(at) and at[p["mesh_dim"]] < len(by):
             part *= by[at[p["mesh_dim"]]]
+    joint = s.get("joint")
+    if joint:
+        index, stride = 0, 1
+        for d, n in zip(joint["mesh_dims"], joint["extents"]):
+            if d >= len(at) or not 0 <= at[d] < n:
+                return part
+            index += at[d] * stride
+            stride *= n
+        part *= joint["by_coordinates"][index]
     return part
 
 

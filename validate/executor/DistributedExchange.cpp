@@ -97,9 +97,35 @@ void DistributedMemory::runDirect(int action) {
         auto it = groups.find(p);
         return it != groups.end() && it->second == group;
       });
+      // The elements every other rank gets (a replicated left-hand side's)
+      // go to the whole mesh, gathered one mesh dimension at a time with
+      // the other sources' (below), however else the source's receivers
+      // differ: tred2's diagonal Z(J,J) for the replicated G, fetched with
+      // the column below it that the diagonal block's mesh row also gets.
+      std::map<int64_t, int64_t> everyone; // element -> the source's offset
+      if (!allGather && procs_ > 2 && static_cast<int>(receivers.size()) == procs_ - 1)
+        for (const auto &[g, offset] : receivers.begin()->second)
+          if (std::all_of(receivers.begin(), receivers.end(),
+                          [&](const auto &r) { return r.second.count(g) > 0; }))
+            everyone[g] = offset;
+      std::map<int64_t, std::map<int64_t, int64_t>> rest; // the others, per receiver
+      for (const auto &[e, elements] : receivers)
+        for (const auto &[g, offset] : elements)
+          if (!everyone.count(g)) rest[e][g] = offset;
+      if (!everyone.empty()) {
+        Multicast &mc = all.emplace_back();
+        mc.members.push_back(static_cast<int>(src));
+        for (int p = 0; p < procs_; ++p)
+          if (p != src) mc.members.push_back(p);
+        mc.line = multicastLine(mc.members);
+        for (const auto &[g, offset] : everyone) {
+          mc.linear.push_back(g);
+          if (src == me_) mc.offsets.push_back(offset);
+        }
+      }
       // The receivers grouped by the elements they get.
       std::map<std::vector<int64_t>, std::vector<int64_t>> alike;
-      for (const auto &[e, elements] : receivers) {
+      for (const auto &[e, elements] : rest) {
         std::vector<int64_t> key;
         for (const auto &[g, offset] : elements) key.push_back(g);
         alike[std::move(key)].push_back(e);
@@ -115,7 +141,7 @@ void DistributedMemory::runDirect(int action) {
           if (src == me_ || std::find(members.begin(), members.end(), me_) != members.end())
             mc.linear = key;
           if (src == me_)
-            for (const auto &[g, offset] : receivers.at(members.front()))
+            for (const auto &[g, offset] : rest.at(members.front()))
               mc.offsets.push_back(offset);
           continue;
         }
@@ -123,12 +149,12 @@ void DistributedMemory::runDirect(int action) {
           if (src == me_) {
             plan.sendPeers.push_back(static_cast<int>(e));
             plan.sendOffsets.emplace_back();
-            for (const auto &[g, offset] : receivers.at(e))
+            for (const auto &[g, offset] : rest.at(e))
               plan.sendOffsets.back().push_back(offset);
           } else if (e == me_) {
             plan.recvPeers.push_back(static_cast<int>(src));
             plan.recvLinear.emplace_back();
-            for (const auto &[g, offset] : receivers.at(e)) plan.recvLinear.back().push_back(g);
+            for (const auto &[g, offset] : rest.at(e)) plan.recvLinear.back().push_back(g);
           }
         }
       }
@@ -229,19 +255,22 @@ void DistributedMemory::gatherByDimension(int a, const std::vector<Multicast> &b
   const std::vector<int64_t> &shape = mesh_.shape();
   std::vector<std::vector<int64_t>> at;
   for (const Multicast &b : blocks) at.push_back(mesh_.coordsOf(b.members.front()));
-  // The dimensions every coordinate holds first (their all-gathers cost
-  // the same in any order), then the others in model/FillOrder.h's.
+  // The dimensions every coordinate holds first, then the others, each
+  // kind in model/FillOrder.h's order (not by number: where the sources
+  // are not every combination of their coordinates -- a diagonal's blocks
+  // -- the order changes the bytes).
   std::vector<size_t> order;
-  std::vector<FillStage> some;
+  std::vector<FillStage> every, some;
   for (size_t m = 0; m < shape.size(); ++m) {
     if (shape[m] <= 1) continue;
     std::set<int64_t> along;
     for (const auto &c : at) along.insert(c[m]);
     const auto holders = static_cast<int64_t>(along.size());
-    if (holders < shape[m]) some.push_back({holders, shape[m], static_cast<int>(m)});
-    else order.push_back(m);
+    (holders < shape[m] ? some : every).push_back({holders, shape[m], static_cast<int>(m)});
   }
+  std::sort(every.begin(), every.end(), fillsBefore);
   std::sort(some.begin(), some.end(), fillsBefore);
+  for (const FillStage &s : every) order.push_back(static_cast<size_t>(s.dim));
   for (const FillStage &s : some) order.push_back(static_cast<size_t>(s.dim));
   std::vector<char> done(shape.size(), 0);
   std::vector<std::vector<char>> data(blocks.size()); // the blocks this rank has, packed
