@@ -230,10 +230,7 @@ double dataSize(const ReferenceTerms &rt) {
 /// their parts (and d's own, where d is one of them).
 void partsBesides(const ReferenceTerms &rt, size_t d, const std::vector<int64_t> &mesh,
                   Senders &senders, const std::vector<double> *own = nullptr) {
-  auto inJoint = [&](size_t e) {
-    return rt.joint && std::find(rt.joint->dims.begin(), rt.joint->dims.end(), int(e)) !=
-                           rt.joint->dims.end();
-  };
+  auto inJoint = [&](size_t e) { return rt.joint && rt.joint->covers(int(e)); };
   bool joint = rt.joint != nullptr;
   for (size_t e = 0; e < rt.dims.size() && joint; ++e)
     if (e != d && inJoint(e))
@@ -285,12 +282,9 @@ bool jointFill(std::vector<ComposedTerm> &terms, const ReferenceTerms &rt,
   const Senders::Joint *joint = rt.joint.get();
   if (!joint || terms.empty())
     return false;
-  auto inJoint = [&](int d) {
-    return std::find(joint->dims.begin(), joint->dims.end(), d) != joint->dims.end();
-  };
   std::vector<ComposedTerm *> stage(mesh.size(), nullptr);
   for (ComposedTerm &t : terms) {
-    if (!t.fill || t.meshDim < 0 || !inJoint(t.meshDim) || stage[size_t(t.meshDim)])
+    if (!t.fill || t.meshDim < 0 || !joint->covers(t.meshDim) || stage[size_t(t.meshDim)])
       return false;
     stage[size_t(t.meshDim)] = &t;
   }
@@ -307,7 +301,7 @@ bool jointFill(std::vector<ComposedTerm> &terms, const ReferenceTerms &rt,
     for (size_t e = 0; e < rt.dims.size() && e < mesh.size(); ++e) {
       const DimResult &r = rt.dims[e];
       const size_t c = size_t(coords[p][e]);
-      if (inJoint(int(e)))
+      if (joint->covers(int(e)))
         continue;
       if (r.holder)
         held[p] *= int64_t(c) == *r.holder ? 1 : 0;

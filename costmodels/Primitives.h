@@ -35,6 +35,7 @@
 
 #include "model/Machine.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -113,6 +114,8 @@ struct Senders {
       j.byCoordinates = std::move(byProcessor);
       return std::make_shared<const Joint>(std::move(j));
     }
+    /// Whether mesh dimension d is one of the table's.
+    bool covers(int d) const { return std::find(dims.begin(), dims.end(), d) != dims.end(); }
     /// The entry for `coords` (one per mesh dimension); 1 where they lie
     /// outside the table.
     double at(const std::vector<int64_t> &coords) const {

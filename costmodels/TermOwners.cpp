@@ -184,14 +184,16 @@ std::optional<int64_t> TermWalk::holderAlong(int d) const {
 
 std::vector<double> TermWalk::holderShares(int d) const {
   auto R = heldNumber(d);
-  if (!R || holderAlong(d))
+  if (!R)
     return {};
   std::vector<double> shares(size_t(procsOf(d)));
   double sum = 0;
   for (int64_t c = 0; c < procsOf(d); ++c)
     sum += shares[size_t(c)] = sampleShare(*R, c);
-  if (std::abs(sum - 1) > 1e-9)
-    return {}; // not counted (sampleShare says 1 to every coordinate)
+  // Not counted (sampleShare says 1 to every coordinate), or one holder
+  // for all of them (holderAlong).
+  if (std::abs(sum - 1) > 1e-9 || std::find(shares.begin(), shares.end(), 1.0) != shares.end())
+    return {};
   return shares;
 }
 

@@ -108,10 +108,12 @@ void DistributedMemory::runDirect(int action) {
           if (std::all_of(receivers.begin(), receivers.end(),
                           [&](const auto &r) { return r.second.count(g) > 0; }))
             everyone[g] = offset;
-      std::map<int64_t, std::map<int64_t, int64_t>> rest; // the others, per receiver
-      for (const auto &[e, elements] : receivers)
-        for (const auto &[g, offset] : elements)
-          if (!everyone.count(g)) rest[e][g] = offset;
+      std::map<int64_t, std::map<int64_t, int64_t>> others; // the rest, per receiver
+      if (!everyone.empty())
+        for (const auto &[e, elements] : receivers)
+          for (const auto &[g, offset] : elements)
+            if (!everyone.count(g)) others[e][g] = offset;
+      const auto &rest = everyone.empty() ? receivers : others;
       if (!everyone.empty()) {
         Multicast &mc = all.emplace_back();
         mc.members.push_back(static_cast<int>(src));
