@@ -86,8 +86,12 @@ int placement(const ReferenceTerms &rt) {
 /// loop the message is vectorised over (tred2's J in Z(K,J), K = J+1, L)
 /// is walked too, its samples' sizes summed into the one message
 /// (MessageSum.h). Whether that applies; the drivers split into those the
-/// terms repeat in (`repeated`) and those they are vectorised over.
-bool perOuterIteration(const StatementFacts &sf, const ReferenceTerms &rt,
+/// terms repeat in (`repeated`) and those they are vectorised over. A
+/// driver the message is vectorised over must appear in the reference's
+/// subscripts: where it bounds the inner loops alone (Z(K,J) fetched once
+/// outside DO II, whose L bounds J and K), its iterations reach sections
+/// that overlap, and the message is their union, not their sum.
+bool perOuterIteration(const StatementFacts &sf, const RefFacts &ref, const ReferenceTerms &rt,
                        const std::vector<int> &drivers, const CommunicationOptions &opts,
                        std::vector<int> &repeated, std::vector<int> &vectorised) {
   repeated.clear();
@@ -100,6 +104,10 @@ bool perOuterIteration(const StatementFacts &sf, const ReferenceTerms &rt,
       return false; // not affine
     (rt.type2[size_t(q)] ? repeated : vectorised).push_back(q);
   }
+  for (int q : vectorised)
+    if (std::none_of(ref.subs.begin(), ref.subs.end(),
+                     [&](const SubscriptForm &f) { return f.alphaAt(q) != 0; }))
+      return false;
   // A tiled message (section 4.4.3) is one per tile: not one sum.
   return vectorised.empty() || rt.tiles <= 1;
 }
@@ -216,7 +224,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     };
     std::vector<CommCost> collective, one;
     std::vector<int> repeated, vectorised;
-    bool sampled = perOuterIteration(sf, rt, drivers, opts, repeated, vectorised);
+    bool sampled = perOuterIteration(sf, rf.ref, rt, drivers, opts, repeated, vectorised);
     // The terms at the loops of one sample, `weight` times, into `into`;
     // false where a loop they are vectorised over was frozen at it.
     auto chargeAt = [&](const std::vector<LoopFacts> &loops, double weight,

@@ -64,9 +64,16 @@ bool MessageSum::pairs(const std::vector<CommCost> &terms) const {
   return true;
 }
 
-bool MessageSum::rooted(const std::vector<CommCost> &terms) {
-  return std::all_of(terms.begin(), terms.end(),
-                     [](const CommCost &c) { return c.prim == Primitive::OneToManyMulticast; });
+bool MessageSum::joinable(const std::vector<CommCost> &terms) const {
+  auto rooted = [](const CommCost &c) { return c.prim == Primitive::OneToManyMulticast; };
+  const int dim = terms.empty() ? -1 : terms.front().meshDim;
+  auto along = [&](const CommCost &c) { return dim >= 0 && c.meshDim == dim; };
+  return (std::all_of(terms.begin(), terms.end(), rooted) &&
+          std::all_of(sums_.begin(), sums_.end(),
+                      [&](const Sum &s) { return s.width < 0 || rooted(s.form); })) ||
+         (std::all_of(terms.begin(), terms.end(), along) &&
+          std::all_of(sums_.begin(), sums_.end(),
+                      [&](const Sum &s) { return s.width < 0 || along(s.form); }));
 }
 
 bool MessageSum::add(const std::vector<CommCost> &terms, double weight) {
@@ -81,10 +88,7 @@ bool MessageSum::add(const std::vector<CommCost> &terms, double weight) {
       return false;
   }
   if (started_ && !collapsed_ && !pairs(terms)) {
-    if (processors() > kMaxSummedProcessors || !rooted(terms) ||
-        !std::all_of(sums_.begin(), sums_.end(), [](const Sum &s) {
-          return s.width < 0 || s.form.prim == Primitive::OneToManyMulticast;
-        }))
+    if (processors() > kMaxSummedProcessors || !joinable(terms))
       return false;
     collapse();
   }

@@ -33,13 +33,18 @@
 // mesh dimensions (Composition.h's meshDim), paired in order. Where they
 // are not -- tred2's Z(K,J) into a replicated E on 4 x 4, one multicast
 // over the whole mesh at some samples, one along each mesh dimension
-// (Table 4.5) at others -- and every term is a OneToManyMulticast, the
-// samples are joined into one sum of what each processor sends, messages
-// times words, carried by the form whose group is the largest (its
-// messages per repetition dividing the busiest's sum). A
-// ManyToManyMulticast's terms say every member sends its share, which the
-// executor's sends do not follow closely enough to sum: such samples are
-// not summed.
+// (Table 4.5) at others; a column segment of Z(K,J), K = J+1..L, that
+// lies in one row block at some J (a OneToManyMulticast from its holder)
+// and spans several at others (a ManyToManyMulticast, each holder sending
+// its share) -- and every term is a OneToManyMulticast or every term moves
+// along one mesh dimension, the samples are joined into one sum of what
+// each processor sends, messages times words (Primitives.h sentAt),
+// carried by the form whose group is the largest (its messages per
+// repetition dividing the busiest's sum). Where the terms mix a
+// ManyToManyMulticast along one dimension with multicasts along another
+// (a distributed lhs E(K) read from Z(K,J)), the executor gathers the
+// holders' shares before it multicasts them on, which a sum of the terms
+// apart does not follow: such samples are not summed.
 //
 // The samples must have as many terms, each a multicast of the same array
 // reference along the same mesh dimension (or summed per processor as
@@ -93,9 +98,11 @@ private:
   int64_t processors() const;
   /// Whether a sample's terms pair with the sums' in order (see above).
   bool pairs(const std::vector<CommCost> &terms) const;
+  /// Whether samples that do not pair can be joined per processor: every
+  /// term a OneToManyMulticast, or every term along one mesh dimension.
+  bool joinable(const std::vector<CommCost> &terms) const;
   /// Turns s into a sum per processor (dim -2).
   void perProcessor(Sum &s);
-  static bool rooted(const std::vector<CommCost> &terms);
   /// Joins the sums into one of what each processor sends (collapsed_).
   void collapse();
   void addSent(Sum &all, const CommCost &c, double weight);
