@@ -317,6 +317,10 @@ private:
   /// A reduction into array elements whose partials reach several owners:
   /// the exchange replaces the per-dimension terms.
   void partialsExchange();
+  /// The partial results each processor sends when the reduction's region
+  /// ends, counted over the region's instances as the executor forms them
+  /// (PartialsExchange.cpp); false where they cannot be counted.
+  bool partialsCounted();
   /// A reduction whose lhs and home are replicated along the same mesh
   /// dimensions: (R - 1) Transfer(W) from the lhs's home copy to the
   /// others; false (nothing changed) where that is not the case.

@@ -814,6 +814,43 @@ def case_column_bytes():
             check(sent == predicted, "column on %s: every rank's bytes as predicted" % mesh)
 
 
+def case_partials_bytes():
+    """E(K) = E(K) + Z(K,J) * F over J and II: the instances run where
+    Z(K,J) lies and the partial results go to E's holders once, when the
+    region (DO II) ends (model/Reduction.h). Every rank's bytes as
+    predicted, counted from the region's instances: E on the mesh columns
+    (copies along the rows) with Z's rows block-cyclic or blocked, and E on
+    every processor of 4 x 4 (main: no bytes at all on the first two,
+    where each home sends 24 to 88; 7,200 from every processor on the
+    third, per II iteration, where 4 x 4's homes send 0 to 480 once)."""
+    zc = {"dims": [{"block": 4, "kind": "block_cyclic", "mesh_dim": 0}, {"kind": "block", "mesh_dim": 1}]}
+    bb = {"dims": [{"kind": "block", "mesh_dim": 0}, {"kind": "block", "mesh_dim": 1}]}
+    cols = {"dims": [{"kind": "block", "mesh_dim": 1}]}
+    rep = {"dims": [{"kind": "replicated"}]}
+    layouts = [{"schema": "dlayout-layout/1", "mesh": [2, 2], "arrays": {"Z": zc, "E": cols}},
+               {"schema": "dlayout-layout/1", "mesh": [2, 2], "arrays": {"Z": bb, "E": cols}},
+               {"schema": "dlayout-layout/1", "mesh": [4, 4], "arrays": {"Z": bb, "E": rep}}]
+    program = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs", "partials.F")
+    for layout in layouts:
+        mesh = layout["mesh"]
+        with tempfile.TemporaryDirectory() as d:
+            lf = os.path.join(d, "layout.json")
+            json.dump(layout, open(lf, "w"))
+            args = [program, "--param", "N=16", "--procs", str(mesh[0] * mesh[1]),
+                    "--machine", "cluster"]
+            est = subprocess.run([DLAYOUT, "estimate"] + args + ["--layout", lf, "--format", "json"],
+                                 capture_output=True, text=True, timeout=120)
+            check(est.returncode == 0, "dlayout estimate: " + est.stderr[-2000:])
+            json.dump([layout], open(os.path.join(d, "layouts.json"), "w"))
+            run = run_ok(args + ["--layouts", os.path.join(d, "layouts.json")], layouts_file=True)["runs"][0]
+        check(run["correct"], "partials on %s: wrong result" % mesh)
+        predicted = predicted_by_rank(json.loads(est.stdout)["terms"], mesh)
+        sent = [sum(ph["bytes_sent"] for ph in rk["phases"]) for rk in run["ranks"]]
+        print("partials on %s: sent %s, predicted %s" % (mesh, sent, predicted))
+        check(any(sent), "partials on %s: some partial results sent" % mesh)
+        check(sent == predicted, "partials on %s: every rank's bytes as predicted" % mesh)
+
+
 def case_fig2_2_gather_p16():
     """VAL = XRSIQ(MI,MQ) runs on every rank, so XRSIQ reaches every rank
     from its eight holders on a 4x4 mesh. The estimate composes it per mesh
