@@ -13,6 +13,7 @@ parameters keep each case to seconds.
 import collections
 import itertools
 import json
+import math
 import os
 import subprocess
 import sys
@@ -85,6 +86,31 @@ def predicted_by_rank(terms, mesh):
             total += k * t["repetitions"] * s["share"] * t["message_bytes"] * part
         out.append(int(round(total)))
     return out
+
+
+def bytes_by_rank(program, layout, params=("N=16",)):
+    """One layout of a test program (tests/validate/programs/) on the
+    cluster machine: each rank's predicted bytes (predicted_by_rank over
+    `dlayout estimate`) and the bytes it sent (`dlayout validate`), after
+    checking that the run computed the sequential result."""
+    mesh = layout["mesh"]
+    program = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs", program)
+    args = [program, "--procs", str(math.prod(mesh)), "--machine", "cluster"]
+    for p in params:
+        args += ["--param", p]
+    with tempfile.TemporaryDirectory() as d:
+        lf = os.path.join(d, "layout.json")
+        json.dump(layout, open(lf, "w"))
+        est = subprocess.run([DLAYOUT, "estimate"] + args + ["--layout", lf, "--format", "json"],
+                             capture_output=True, text=True, timeout=120)
+        check(est.returncode == 0, "dlayout estimate: " + est.stderr[-2000:])
+        json.dump([layout], open(os.path.join(d, "layouts.json"), "w"))
+        run = run_ok(args + ["--layouts", os.path.join(d, "layouts.json")], layouts_file=True)["runs"][0]
+    check(run["correct"], "%s on %s: wrong result" % (os.path.basename(program), mesh))
+    predicted = predicted_by_rank(json.loads(est.stdout)["terms"], mesh)
+    sent = [sum(ph["bytes_sent"] for ph in rk["phases"]) for rk in run["ranks"]]
+    print("%s on %s: sent %s, predicted %s" % (os.path.basename(program), mesh, sent, predicted))
+    return predicted, sent
 
 
 def run_ok(args, min_runs=1, require_comm=True, layouts_file=False):
@@ -758,21 +784,8 @@ def case_diagonal_bytes():
                 "arrays": {"Z": bb, "E": {"dims": [{"kind": "block", "mesh_dim": 0}]}}},
                {"schema": "dlayout-layout/1", "mesh": [4, 4], "arrays": {"Z": bb, "E": rep}},
                {"schema": "dlayout-layout/1", "mesh": [2, 8], "arrays": {"Z": zc, "E": rep}}]
-    program = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs", "diagonal.F")
     for layout in layouts:
-        with tempfile.TemporaryDirectory() as d:
-            lf = os.path.join(d, "layout.json")
-            json.dump(layout, open(lf, "w"))
-            args = [program, "--param", "N=16", "--procs", "16", "--machine", "cluster"]
-            est = subprocess.run([DLAYOUT, "estimate"] + args + ["--layout", lf, "--format", "json"],
-                                 capture_output=True, text=True, timeout=120)
-            check(est.returncode == 0, "dlayout estimate: " + est.stderr[-2000:])
-            json.dump([layout], open(os.path.join(d, "layouts.json"), "w"))
-            run = run_ok(args + ["--layouts", os.path.join(d, "layouts.json")], layouts_file=True)["runs"][0]
-        check(run["correct"], "diagonal on %s: wrong result" % layout["mesh"])
-        predicted = predicted_by_rank(json.loads(est.stdout)["terms"], layout["mesh"])
-        sent = [sum(ph["bytes_sent"] for ph in rk["phases"]) for rk in run["ranks"]]
-        print("diagonal on %s: sent %s, predicted %s" % (layout["mesh"], sent, predicted))
+        predicted, sent = bytes_by_rank("diagonal.F", layout)
         check(sent == predicted, "diagonal on %s: every rank's bytes as predicted" % layout["mesh"])
 
 
@@ -790,23 +803,9 @@ def case_column_bytes():
     it, so there only the busiest rank's bytes, within 10 %."""
     bb = {"dims": [{"kind": "block", "mesh_dim": 0}, {"kind": "block", "mesh_dim": 1}]}
     e = {"dims": [{"kind": "block", "mesh_dim": 1}]}
-    program = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs", "column.F")
     for mesh in ([2, 2], [2, 8], [4, 4]):
         layout = {"schema": "dlayout-layout/1", "mesh": mesh, "arrays": {"Z": bb, "E": e}}
-        with tempfile.TemporaryDirectory() as d:
-            lf = os.path.join(d, "layout.json")
-            json.dump(layout, open(lf, "w"))
-            args = [program, "--param", "N=16", "--procs", str(mesh[0] * mesh[1]),
-                    "--machine", "cluster"]
-            est = subprocess.run([DLAYOUT, "estimate"] + args + ["--layout", lf, "--format", "json"],
-                                 capture_output=True, text=True, timeout=120)
-            check(est.returncode == 0, "dlayout estimate: " + est.stderr[-2000:])
-            json.dump([layout], open(os.path.join(d, "layouts.json"), "w"))
-            run = run_ok(args + ["--layouts", os.path.join(d, "layouts.json")], layouts_file=True)["runs"][0]
-        check(run["correct"], "column on %s: wrong result" % mesh)
-        predicted = predicted_by_rank(json.loads(est.stdout)["terms"], mesh)
-        sent = [sum(ph["bytes_sent"] for ph in rk["phases"]) for rk in run["ranks"]]
-        print("column on %s: sent %s, predicted %s" % (mesh, sent, predicted))
+        predicted, sent = bytes_by_rank("column.F", layout)
         if mesh == [4, 4]:
             check(abs(max(predicted) / max(sent) - 1) <= 0.10,
                   "column on 4 x 4: busiest predicted %d, sent %d" % (max(predicted), max(sent)))
@@ -830,23 +829,9 @@ def case_partials_bytes():
     layouts = [{"schema": "dlayout-layout/1", "mesh": [2, 2], "arrays": {"Z": zc, "E": cols}},
                {"schema": "dlayout-layout/1", "mesh": [2, 2], "arrays": {"Z": bb, "E": cols}},
                {"schema": "dlayout-layout/1", "mesh": [4, 4], "arrays": {"Z": bb, "E": rep}}]
-    program = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs", "partials.F")
     for layout in layouts:
         mesh = layout["mesh"]
-        with tempfile.TemporaryDirectory() as d:
-            lf = os.path.join(d, "layout.json")
-            json.dump(layout, open(lf, "w"))
-            args = [program, "--param", "N=16", "--procs", str(mesh[0] * mesh[1]),
-                    "--machine", "cluster"]
-            est = subprocess.run([DLAYOUT, "estimate"] + args + ["--layout", lf, "--format", "json"],
-                                 capture_output=True, text=True, timeout=120)
-            check(est.returncode == 0, "dlayout estimate: " + est.stderr[-2000:])
-            json.dump([layout], open(os.path.join(d, "layouts.json"), "w"))
-            run = run_ok(args + ["--layouts", os.path.join(d, "layouts.json")], layouts_file=True)["runs"][0]
-        check(run["correct"], "partials on %s: wrong result" % mesh)
-        predicted = predicted_by_rank(json.loads(est.stdout)["terms"], mesh)
-        sent = [sum(ph["bytes_sent"] for ph in rk["phases"]) for rk in run["ranks"]]
-        print("partials on %s: sent %s, predicted %s" % (mesh, sent, predicted))
+        predicted, sent = bytes_by_rank("partials.F", layout)
         check(any(sent), "partials on %s: some partial results sent" % mesh)
         check(sent == predicted, "partials on %s: every rank's bytes as predicted" % mesh)
 
