@@ -264,11 +264,13 @@ bool TermWalk::partialsCounted() {
       return false;
   }
   // Each instance of one execution of the region: the element it forms a
-  // partial result for, at the processor that forms it.
+  // partial result for, at the processor that forms it; each element's
+  // holders (linear ids over the mesh, its first dimension fastest).
+  constexpr int64_t kMostVisits = 1 << 22;
   const std::vector<int64_t> &mesh = lv_.mesh;
-  std::unordered_map<int64_t, std::vector<int64_t>> holdersOf; // element -> lhs coordinate per dim (-1: all)
-  std::vector<std::unordered_set<int64_t>> formed(size_t(lv_.procs)); // processor -> elements
-  int64_t instances = 0;
+  std::unordered_map<int64_t, std::vector<int64_t>> holdersOf;
+  std::vector<std::unordered_set<int64_t>> formed(size_t(lv_.procs));
+  int64_t instances = 0, visits = 0;
   bool ok = true;
   auto owner = [&](const SubRef &s) -> std::optional<int64_t> {
     auto v = valueAt(*s.form, index);
@@ -284,27 +286,29 @@ bool TermWalk::partialsCounted() {
       element += (*v - dd.lower) * stride;
       stride *= dd.extent;
     }
-    std::vector<int64_t> lhsAt(size_t(D_), -1);
+    std::vector<int64_t> holders{0};
     int64_t at = 0, place = 1;
     for (int d = 0; d < D_; ++d) {
       const SubRef &L = base_[size_t(d)].first, &H = base_[size_t(d)].second;
-      if (L.kind != SubRef::Replicated) {
-        auto c = owner(L);
-        if (!c)
-          return void(ok = false);
-        lhsAt[size_t(d)] = *c;
-      }
+      std::optional<int64_t> lhsAt;
+      if (L.kind != SubRef::Replicated && !(lhsAt = owner(L)))
+        return void(ok = false);
       // Along a dimension the home is replicated over, the copy beside the
       // lhs's home (its coordinate 0 where the lhs is replicated too).
-      std::optional<int64_t> h =
-          H.kind == SubRef::Replicated ? std::max<int64_t>(lhsAt[size_t(d)], 0) : owner(H);
-      if (!h || *h < 0 || *h >= mesh[size_t(d)])
+      std::optional<int64_t> h = H.kind == SubRef::Replicated ? lhsAt.value_or(0) : owner(H);
+      if (!h || *h < 0 || *h >= mesh[size_t(d)] || (lhsAt && *lhsAt >= mesh[size_t(d)]))
         return void(ok = false);
       at += *h * place;
+      std::vector<int64_t> next;
+      for (int64_t id : holders)
+        for (int64_t c = lhsAt.value_or(0); c <= lhsAt.value_or(mesh[size_t(d)] - 1); ++c)
+          next.push_back(id + c * place);
+      holders = std::move(next);
       place *= mesh[size_t(d)];
     }
-    holdersOf.emplace(element, std::move(lhsAt));
-    formed[size_t(at)].insert(element);
+    if (formed[size_t(at)].insert(element).second && (visits += int64_t(holders.size())) > kMostVisits)
+      return void(ok = false);
+    holdersOf.try_emplace(element, std::move(holders));
   };
   std::function<void(int)> walk = [&](int q) {
     if (!ok)
@@ -329,27 +333,20 @@ bool TermWalk::partialsCounted() {
     return false;
   // What each processor sends: each element's partial to each of its
   // holders but itself, one message per holder.
-  const std::vector<std::vector<int64_t>> coords = meshCoordinates(mesh);
-  std::vector<double> words(coords.size(), 0.0);
-  std::vector<int64_t> messages(coords.size(), 0), received(coords.size(), 0);
-  for (size_t p = 0; p < coords.size(); ++p) {
-    std::unordered_set<int64_t> to;
-    for (int64_t e : formed[p]) {
-      const std::vector<int64_t> &lhsAt = holdersOf[e];
-      for (size_t q = 0; q < coords.size(); ++q) {
-        bool holds = q != p;
-        for (int d = 0; d < D_ && holds; ++d)
-          holds = lhsAt[size_t(d)] < 0 || lhsAt[size_t(d)] == coords[q][size_t(d)];
-        if (holds) {
-          words[p] += 1;
-          to.insert(int64_t(q));
+  std::vector<double> words(size_t(lv_.procs), 0.0);
+  std::vector<int64_t> messages(words.size(), 0), received(words.size(), 0), stamp(words.size(), -1);
+  for (size_t p = 0; p < words.size(); ++p)
+    for (int64_t e : formed[p])
+      for (int64_t q : holdersOf[e]) {
+        if (q == int64_t(p))
+          continue;
+        words[p] += 1;
+        if (stamp[size_t(q)] != int64_t(p)) {
+          stamp[size_t(q)] = int64_t(p);
+          ++messages[p];
+          ++received[size_t(q)];
         }
       }
-    }
-    messages[p] = int64_t(to.size());
-    for (int64_t q : to)
-      ++received[size_t(q)];
-  }
   const size_t busiest = size_t(std::max_element(words.begin(), words.end()) - words.begin());
   const double most = words[busiest];
   // The partials move once per execution of the region.
