@@ -91,21 +91,29 @@ int placement(const ReferenceTerms &rt) {
 /// subscripts: where it bounds the inner loops alone (Z(K,J) fetched once
 /// outside DO II, whose L bounds J and K), its iterations reach sections
 /// that overlap, and the message is their union, not their sum.
-bool perOuterIteration(const StatementFacts &sf, const RefFacts &ref, const ReferenceTerms &rt,
+bool perOuterIteration(const StatementFacts &sf, const RhsFacts &rf, const ReferenceTerms &rt,
                        const std::vector<int> &drivers, const CommunicationOptions &opts,
                        std::vector<int> &repeated, std::vector<int> &vectorised) {
   repeated.clear();
   vectorised.clear();
+  // The partial results of a reduction into array elements leave once per
+  // execution of its region, counted over the loops inside it where they
+  // can be (PartialsExchange.cpp): no sample of those loops says more.
+  const bool partialsOfRegion =
+      sf.hasLhs && rf.reductionOperand && rf.home && sf.reductionRegion >= 0;
   if (drivers.empty() || !opts.terms.exactOwners || rt.irregular ||
       rt.type2.size() != sf.loops.size())
     return false;
   for (int q : drivers) {
     if (sf.loops[size_t(q)].lower.empty())
       return false; // not affine
-    (rt.type2[size_t(q)] ? repeated : vectorised).push_back(q);
+    if (rt.type2[size_t(q)])
+      repeated.push_back(q);
+    else if (!partialsOfRegion || q < sf.reductionRegion)
+      vectorised.push_back(q);
   }
   for (int q : vectorised)
-    if (std::none_of(ref.subs.begin(), ref.subs.end(),
+    if (std::none_of(rf.ref.subs.begin(), rf.ref.subs.end(),
                      [&](const SubscriptForm &f) { return f.alphaAt(q) != 0; }))
       return false;
   // A tiled message (section 4.4.3) is one per tile: not one sum.
@@ -224,7 +232,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     };
     std::vector<CommCost> collective, one;
     std::vector<int> repeated, vectorised;
-    bool sampled = perOuterIteration(sf, rf.ref, rt, drivers, opts, repeated, vectorised);
+    bool sampled = perOuterIteration(sf, rf, rt, drivers, opts, repeated, vectorised);
     // The terms at the loops of one sample, `weight` times, into `into`;
     // false where a loop they are vectorised over was frozen at it.
     auto chargeAt = [&](const std::vector<LoopFacts> &loops, double weight,

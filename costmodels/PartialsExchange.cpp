@@ -41,19 +41,22 @@
 // processor leaves each copy of the lhs to form its own sum.
 //
 // Where D R > 1 and the instances of one execution of the reduction's
-// region can be enumerated (affine subscripts and bounds, at most 2^16
-// instances, 2^12 processors), the exchange is counted instead, as the
-// executor runs it
-// (partialsCounted): each instance forms its partial result at its home
-// operand's owner (along a dimension the home is replicated over, the
-// copy beside the lhs's home); when the region ends each processor sends
-// one message to each holder of an element it formed a partial for, every
-// such element's partial in it. Once per execution of the region, not of
-// the operand's placement: the partials of E(K) = E(K) + Z(K,J) * F over
-// J and II, II the region, leave once, where the formula's placement
-// repeated them at every II (tests/validate/programs/partials.F on 4 x 4
-// with E on every processor: 7,200 bytes from every processor estimated,
-// 480 from the busiest now, as sent). The terms keep the formula's form,
+// region can be enumerated (affine subscripts and bounds, at most 2^12
+// instances, 2^12 processors, 2^20 elements of the lhs), the exchange is
+// counted instead, as the executor runs it (partialsCounted; the loops
+// inside the region are then not sampled, Communication.cpp, and those
+// outside it are: at each sample, one count; olda's advice at its default
+// size takes some 0.2 s more): each instance forms its partial result at
+// its home operand's owner (along a dimension the home is replicated
+// over, the copy beside the lhs's home); when the region ends each
+// processor sends one message to each holder of an element it formed a
+// partial for, every such element's partial in it. Once per execution
+// of the region, not of the operand's placement: the partials of E(K) =
+// E(K) + Z(K,J) * F over J and II, II the region, leave once, where the
+// formula's placement repeated them at every II
+// (tests/validate/programs/partials.F on 4 x 4 with E on every processor:
+// 7,200 bytes from every processor estimated, 480 from the busiest now,
+// as sent). The terms keep the formula's form,
 //
 //   Gather(W / S, C) + S Transfer(W / S),
 //
@@ -68,11 +71,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <set>
-#include <unordered_map>
-#include <unordered_set>
 
 namespace dlayout::cost::detail {
 
@@ -234,7 +234,7 @@ std::optional<int64_t> valueAt(const SubscriptForm &f, const std::vector<int64_t
 } // namespace
 
 bool TermWalk::partialsCounted() {
-  constexpr int64_t kMostInstances = 1 << 16, kMostProcessors = 1 << 12;
+  constexpr int64_t kMostInstances = 1 << 12, kMostProcessors = 1 << 12;
   const int region = sf_.reductionRegion;
   if (region < 0 || region >= m_ || lv_.procs > kMostProcessors)
     return false;
@@ -263,14 +263,23 @@ bool TermWalk::partialsCounted() {
     if (used)
       return false;
   }
+  // Not walked where Fig. 3.2's trips already say there are too many.
+  double expected = 1;
+  for (int l = region; l < m_; ++l)
+    expected *= std::max(sf_.loops[size_t(l)].trips, 1.0);
+  if (expected > double(kMostInstances))
+    return false;
   // Each instance of one execution of the region: the element it forms a
-  // partial result for, at the processor that forms it; each element's
-  // holders (linear ids over the mesh, its first dimension fastest).
-  constexpr int64_t kMostVisits = 1 << 22;
+  // partial result for (its linear id in the lhs array), at the processor
+  // that forms it (linear over the mesh, its first dimension fastest).
+  constexpr int64_t kMostElements = 1 << 20, kMostVisits = 1 << 22;
   const std::vector<int64_t> &mesh = lv_.mesh;
-  std::unordered_map<int64_t, std::vector<int64_t>> holdersOf;
-  std::vector<std::unordered_set<int64_t>> formed(size_t(lv_.procs));
-  int64_t instances = 0, visits = 0;
+  int64_t elements = 1;
+  for (const DimDist &dd : lhsDist.dims)
+    if ((elements *= dd.extent) > kMostElements)
+      return false;
+  std::vector<int64_t> formed; // processor * elements + element, per instance
+  std::vector<int64_t> lhsAtOf(size_t(elements * D_), -2); // per element and dimension; -1: every coordinate
   bool ok = true;
   auto owner = [&](const SubRef &s) -> std::optional<int64_t> {
     auto v = valueAt(*s.form, index);
@@ -286,7 +295,6 @@ bool TermWalk::partialsCounted() {
       element += (*v - dd.lower) * stride;
       stride *= dd.extent;
     }
-    std::vector<int64_t> holders{0};
     int64_t at = 0, place = 1;
     for (int d = 0; d < D_; ++d) {
       const SubRef &L = base_[size_t(d)].first, &H = base_[size_t(d)].second;
@@ -296,57 +304,87 @@ bool TermWalk::partialsCounted() {
       // Along a dimension the home is replicated over, the copy beside the
       // lhs's home (its coordinate 0 where the lhs is replicated too).
       std::optional<int64_t> h = H.kind == SubRef::Replicated ? lhsAt.value_or(0) : owner(H);
-      if (!h || *h < 0 || *h >= mesh[size_t(d)] || (lhsAt && *lhsAt >= mesh[size_t(d)]))
+      if (!h || *h < 0 || *h >= mesh[size_t(d)] || (lhsAt && (*lhsAt < 0 || *lhsAt >= mesh[size_t(d)])))
         return void(ok = false);
       at += *h * place;
-      std::vector<int64_t> next;
-      for (int64_t id : holders)
-        for (int64_t c = lhsAt.value_or(0); c <= lhsAt.value_or(mesh[size_t(d)] - 1); ++c)
-          next.push_back(id + c * place);
-      holders = std::move(next);
+      lhsAtOf[size_t(element * D_ + d)] = lhsAt.value_or(-1);
       place *= mesh[size_t(d)];
     }
-    if (formed[size_t(at)].insert(element).second && (visits += int64_t(holders.size())) > kMostVisits)
-      return void(ok = false);
-    holdersOf.try_emplace(element, std::move(holders));
+    formed.push_back(at * elements + element);
   };
-  std::function<void(int)> walk = [&](int q) {
-    if (!ok)
-      return;
-    if (q == m_) {
-      if (++instances > kMostInstances)
+  // The region's loops, walked as an odometer, each re-evaluated at the
+  // indices around it (LoopFacts::moveTo).
+  std::vector<LoopFacts> loops(sf_.loops.begin() + region, sf_.loops.end());
+  std::vector<int64_t> left(loops.size(), 0);
+  auto enter = [&](size_t k) { // loop region + k at its first index; false: not walkable
+    LoopFacts &f = loops[k];
+    if (!f.moveTo(index) || f.first != std::floor(f.first) || f.trips != std::floor(f.trips))
+      return ok = false;
+    index[size_t(region) + k] = int64_t(f.first);
+    left[k] = int64_t(f.trips);
+    return true;
+  };
+  for (size_t k = 0; ok;) {
+    if (k < loops.size()) { // enter the next loop in
+      if (!enter(k))
+        break;
+      if (left[k] > 0) {
+        ++k;
+        continue;
+      }
+    } else {
+      if (int64_t(formed.size()) >= kMostInstances)
         ok = false;
       else
         visit();
-      return;
     }
-    LoopFacts f = sf_.loops[size_t(q)];
-    if (!f.moveTo(index) || f.first != std::floor(f.first) || f.trips != std::floor(f.trips))
-      return void(ok = false);
-    for (int64_t k = 0, j = int64_t(f.first); k < int64_t(f.trips) && ok; ++k, j += f.signedStep()) {
-      index[size_t(q)] = j;
-      walk(q + 1);
-    }
-  };
-  walk(region);
+    // Step the innermost loop with iterations left, outwards.
+    while (k > 0 && --left[k - 1] <= 0)
+      --k;
+    if (k == 0)
+      break;
+    index[size_t(region) + k - 1] += loops[k - 1].signedStep();
+  }
   if (!ok)
     return false;
+  std::sort(formed.begin(), formed.end());
+  formed.erase(std::unique(formed.begin(), formed.end()), formed.end());
   // What each processor sends: each element's partial to each of its
   // holders but itself, one message per holder.
   std::vector<double> words(size_t(lv_.procs), 0.0);
   std::vector<int64_t> messages(words.size(), 0), received(words.size(), 0), stamp(words.size(), -1);
-  for (size_t p = 0; p < words.size(); ++p)
-    for (int64_t e : formed[p])
-      for (int64_t q : holdersOf[e]) {
-        if (q == int64_t(p))
-          continue;
-        words[p] += 1;
-        if (stamp[size_t(q)] != int64_t(p)) {
-          stamp[size_t(q)] = int64_t(p);
-          ++messages[p];
-          ++received[size_t(q)];
-        }
+  std::vector<int64_t> holders;
+  int64_t visits = 0;
+  for (int64_t key : formed) {
+    const int64_t p = key / elements, e = key % elements;
+    holders.assign(1, 0); // e's holders: its coordinate along each dimension, or all
+    int64_t place = 1;
+    for (int d = 0; d < D_; ++d) {
+      const int64_t c = lhsAtOf[size_t(e * D_ + d)], n = mesh[size_t(d)];
+      const size_t before = holders.size();
+      if (c >= 0) {
+        for (int64_t &id : holders)
+          id += c * place;
+      } else {
+        for (int64_t k = 1; k < n; ++k)
+          for (size_t i = 0; i < before; ++i)
+            holders.push_back(holders[i] + k * place);
       }
+      place *= n;
+    }
+    if ((visits += int64_t(holders.size())) > kMostVisits)
+      return false;
+    for (int64_t q : holders) {
+      if (q == p)
+        continue;
+      words[size_t(p)] += 1;
+      if (stamp[size_t(q)] != p) {
+        stamp[size_t(q)] = p;
+        ++messages[size_t(p)];
+        ++received[size_t(q)];
+      }
+    }
+  }
   const size_t busiest = size_t(std::max_element(words.begin(), words.end()) - words.begin());
   const double most = words[busiest];
   // The partials move once per execution of the region.
