@@ -90,7 +90,8 @@ int placement(const ReferenceTerms &rt) {
 /// driver the message is vectorised over must appear in the reference's
 /// subscripts: where it bounds the inner loops alone (Z(K,J) fetched once
 /// outside DO II, whose L bounds J and K), its iterations reach sections
-/// that overlap, and the message is their union, not their sum.
+/// that overlap, and the message is their union, not their sum: Fig. 3.2's
+/// means price it.
 bool perOuterIteration(const StatementFacts &sf, const RhsFacts &rf, const ReferenceTerms &rt,
                        const std::vector<int> &drivers, const CommunicationOptions &opts,
                        std::vector<int> &repeated, std::vector<int> &vectorised) {

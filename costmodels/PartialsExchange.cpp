@@ -272,14 +272,18 @@ bool TermWalk::partialsCounted() {
   // Each instance of one execution of the region: the element it forms a
   // partial result for (its linear id in the lhs array), at the processor
   // that forms it (linear over the mesh, its first dimension fastest).
-  constexpr int64_t kMostElements = 1 << 20, kMostVisits = 1 << 22;
+  constexpr int64_t kMostElements = int64_t(1) << 40, kMostVisits = 1 << 22;
   const std::vector<int64_t> &mesh = lv_.mesh;
   int64_t elements = 1;
-  for (const DimDist &dd : lhsDist.dims)
-    if ((elements *= dd.extent) > kMostElements)
+  for (const DimDist &dd : lhsDist.dims) {
+    if (double(elements) * double(dd.extent) > double(kMostElements))
       return false;
-  std::vector<int64_t> formed; // processor * elements + element, per instance
-  std::vector<int64_t> lhsAtOf(size_t(elements * D_), -2); // per element and dimension; -1: every coordinate
+    elements *= dd.extent;
+  }
+  // Per instance: (processor * elements + element, the instance), and the
+  // element's coordinate along each mesh dimension (-1: every one).
+  std::vector<std::pair<int64_t, size_t>> formed;
+  std::vector<int64_t> lhsAtOf;
   bool ok = true;
   auto owner = [&](const SubRef &s) -> std::optional<int64_t> {
     auto v = valueAt(*s.form, index);
@@ -307,10 +311,10 @@ bool TermWalk::partialsCounted() {
       if (!h || *h < 0 || *h >= mesh[size_t(d)] || (lhsAt && (*lhsAt < 0 || *lhsAt >= mesh[size_t(d)])))
         return void(ok = false);
       at += *h * place;
-      lhsAtOf[size_t(element * D_ + d)] = lhsAt.value_or(-1);
+      lhsAtOf.push_back(lhsAt.value_or(-1));
       place *= mesh[size_t(d)];
     }
-    formed.push_back(at * elements + element);
+    formed.emplace_back(at * elements + element, formed.size());
   };
   // The region's loops, walked as an odometer, each re-evaluated at the
   // indices around it (LoopFacts::moveTo).
@@ -348,19 +352,21 @@ bool TermWalk::partialsCounted() {
   if (!ok)
     return false;
   std::sort(formed.begin(), formed.end());
-  formed.erase(std::unique(formed.begin(), formed.end()), formed.end());
+  formed.erase(std::unique(formed.begin(), formed.end(),
+                           [](const auto &a, const auto &b) { return a.first == b.first; }),
+               formed.end());
   // What each processor sends: each element's partial to each of its
   // holders but itself, one message per holder.
   std::vector<double> words(size_t(lv_.procs), 0.0);
   std::vector<int64_t> messages(words.size(), 0), received(words.size(), 0), stamp(words.size(), -1);
   std::vector<int64_t> holders;
   int64_t visits = 0;
-  for (int64_t key : formed) {
-    const int64_t p = key / elements, e = key % elements;
-    holders.assign(1, 0); // e's holders: its coordinate along each dimension, or all
+  for (const auto &[key, instance] : formed) {
+    const int64_t p = key / elements;
+    holders.assign(1, 0); // the element's holders: its coordinate along each dimension, or all
     int64_t place = 1;
     for (int d = 0; d < D_; ++d) {
-      const int64_t c = lhsAtOf[size_t(e * D_ + d)], n = mesh[size_t(d)];
+      const int64_t c = lhsAtOf[instance * size_t(D_) + size_t(d)], n = mesh[size_t(d)];
       const size_t before = holders.size();
       if (c >= 0) {
         for (int64_t &id : holders)
