@@ -42,7 +42,7 @@
 //
 // Where D R > 1 and the instances of one execution of the reduction's
 // region can be enumerated (affine subscripts and bounds, at most 2^12
-// instances, 2^12 processors, 2^20 elements of the lhs), the exchange is
+// instances, 2^12 processors, 2^40 elements of the lhs), the exchange is
 // counted instead, as the executor runs it (partialsCounted; the loops
 // inside the region are then not sampled, Communication.cpp, and those
 // outside it are: at each sample, one count; olda's advice at its default
@@ -396,7 +396,6 @@ bool TermWalk::partialsCounted() {
   // The partials move once per execution of the region.
   for (int l = 0; l < m_; ++l)
     out.type2[size_t(l)] = l < region;
-  out.sourceShare = 1;
   if (most <= 0) { // every partial formed where it is kept
     clearTerms(1);
     return true;
