@@ -27,8 +27,10 @@
 //         MPI_Bcast over the mesh or a line, every rank in the same order,
 //         unless a processor is in two line multicasts; otherwise a
 //         binomial tree each rank relays as its data arrives), unless the group is
-//         an all-gather (every member a source to all the others), which
-//         stays one message per peer; several sources each sending to
+//         an all-gather (every member a source to all the others): one
+//         message per peer, or, where each member sends all the others the
+//         same elements, as Table 6.1's ManyToManyMulticast (a ring where the
+//         blocks are of one size); several sources each sending to
 //         every rank (a replicated left-hand side reading a distributed
 //         array) are gathered one mesh dimension at a time
 //         (gatherByDimension, in model/FillOrder.h's order);
@@ -59,6 +61,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -151,6 +154,14 @@ private:
     std::vector<int> members;             // the source first, then the receivers
     std::vector<int64_t> linear, offsets; // the elements; the source's local offsets
   };
+  /// An all-gather whose members each send the same elements to all the
+  /// others (Table 6.1's ManyToManyMulticast; allGather() in
+  /// DistributedExchange.cpp).
+  struct AllGather {
+    std::vector<int> members;                 // in mesh order
+    std::vector<std::vector<int64_t>> blocks; // each member's elements
+    std::vector<int64_t> offsets;             // this rank's block's local offsets
+  };
   struct Plan {
     bool built = false;
     std::vector<int> sendPeers, recvPeers;
@@ -158,6 +169,7 @@ private:
     std::vector<Multicast> broadcasts; // those this processor is in, by source
     std::vector<Multicast> multicasts; // the trees this processor is in
     std::vector<Multicast> gathered;   // sources to every rank, by dimension
+    std::vector<AllGather> allGathers; // those this processor is in
     /// Indirect: the inspector's schedule and the elements it fetches,
     /// kept while the action is invariant (PARTI's saved schedule).
     std::shared_ptr<rt::Schedule> schedule;
@@ -175,7 +187,9 @@ private:
   void exchange(int array, const Plan &plan);
   void broadcast(int array, const Multicast &mc);
   void gatherByDimension(int array, const std::vector<Multicast> &blocks);
+  void allGatherBlocks(int array, const AllGather &ag);
   int multicastLine(const std::vector<int> &members) const;
+  std::vector<int> ringOrder(const std::set<int64_t> &group) const;
   void replicate(int array, const int64_t *idx);
   /// Runs f, counting the bytes this rank sends in it (inspector messages
   /// too) as `array`'s (PhaseStats::bytesByArray), and as action

@@ -45,6 +45,76 @@ void DistributedMemory::runActions(int node, int part) {
   stats[phase_].communicationSeconds += MPI_Wtime() - t0;
 }
 
+namespace {
+
+/// Whether a source sends every receiver the same elements.
+template <class Receivers> bool sendsAlike(const Receivers &receivers) {
+  const auto &first = receivers.begin()->second;
+  return std::all_of(receivers.begin(), receivers.end(), [&](const auto &r) {
+    return r.second.size() == first.size() &&
+           std::equal(r.second.begin(), r.second.end(), first.begin(),
+                      [](const auto &x, const auto &y) { return x.first == y.first; });
+  });
+}
+
+/// An all-gather among the n positions of `comm` (`ranks[c]` position c's
+/// rank there), this rank at `self` with its block in `in[self]`; the
+/// others' come in, each sized `bytes[c]`. Blocks of one size go round
+/// Table 6.1's ring, ManyToManyMulticast(m, p): at step s each position
+/// sends the next the block of the position s places before it (its own at
+/// step 0) and receives from the one before the block s + 1 places before;
+/// on a Gray-coded hypercube a mesh line's neighbours, the last and the
+/// first included, are the cube's, so no two messages share a link, where
+/// every member sending to every other at once contends (fig2_2's XRSIQ on
+/// 2 x 8 of the iPSC/2: 28.8 ms against 24.8). Blocks of several sizes are
+/// each sent to every other position at once (a ring would have the member
+/// before the smallest block forward the most, where the model's one m has
+/// each send its own p - 1 times). Returns the bytes sent.
+int64_t allGather(MPI_Comm comm, const std::vector<int> &ranks, size_t self,
+                  std::vector<std::vector<char>> &in, const std::vector<size_t> &bytes) {
+  const size_t n = in.size();
+  int64_t sent = 0;
+  if (std::equal(bytes.begin() + 1, bytes.end(), bytes.begin())) {
+    const int next = ranks[(self + 1) % n], prev = ranks[(self + n - 1) % n];
+    for (size_t s = 0; s + 1 < n; ++s) {
+      const size_t out = (self + n - s) % n, from = (self + n - s - 1) % n;
+      in[from].resize(bytes[from]);
+      MPI_Sendrecv(in[out].data(), static_cast<int>(in[out].size()), MPI_BYTE, next,
+                   kExchangeTag, in[from].data(), static_cast<int>(in[from].size()), MPI_BYTE,
+                   prev, kExchangeTag, comm, MPI_STATUS_IGNORE);
+      sent += static_cast<int64_t>(in[out].size());
+    }
+    return sent;
+  }
+  std::vector<MPI_Request> reqs;
+  for (size_t c = 0; c < n; ++c)
+    if (c != self) {
+      in[c].resize(bytes[c]);
+      MPI_Irecv(in[c].data(), static_cast<int>(in[c].size()), MPI_BYTE, ranks[c], kExchangeTag,
+                comm, &reqs.emplace_back());
+    }
+  for (size_t c = 0; c < n; ++c)
+    if (c != self) {
+      MPI_Isend(in[self].data(), static_cast<int>(in[self].size()), MPI_BYTE, ranks[c],
+                kExchangeTag, comm, &reqs.emplace_back());
+      sent += static_cast<int64_t>(in[self].size());
+    }
+  MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
+  return sent;
+}
+
+} // namespace
+
+/// An all-gather's members in the order of their mesh coordinates, so that
+/// along a mesh line each member's neighbours round allGather()'s ring are
+/// the line's (the cube's, where the mesh is Gray-coded onto a hypercube).
+std::vector<int> DistributedMemory::ringOrder(const std::set<int64_t> &group) const {
+  std::vector<int> members(group.begin(), group.end());
+  std::sort(members.begin(), members.end(),
+            [&](int x, int y) { return mesh_.coordsOf(x) < mesh_.coordsOf(y); });
+  return members;
+}
+
 void DistributedMemory::runDirect(int action) {
   const CommAction &act = x_.actions[action];
   Plan &plan = plans_[action];
@@ -80,10 +150,11 @@ void DistributedMemory::runDirect(int action) {
     // receivers (lu's column k to its mesh row and row k to its mesh column
     // are two multicasts from the diagonal block's owner, as the estimate
     // prices them), unless every member of its group sends to all the
-    // others (an all-gather: one message per peer is as deep and no
-    // relaying; over the whole mesh it is Table 4.5's ManyToManyMulticast
-    // over p1 * p2). Several sources, not every processor, sending to every
-    // rank are gathered one mesh dimension at a time (gatherByDimension).
+    // others (an all-gather; over the whole mesh it is Table 4.5's
+    // ManyToManyMulticast over p1 * p2): allGather() where each member
+    // sends all the others the same elements, else one message per peer.
+    // Several sources, not every processor, sending to every rank are
+    // gathered one mesh dimension at a time (gatherByDimension).
     std::map<int64_t, std::set<int64_t>> groups; // each source with its receivers
     for (const auto &[src, receivers] : pattern) {
       std::set<int64_t> &g = groups[src];
@@ -91,12 +162,24 @@ void DistributedMemory::runDirect(int action) {
       for (const auto &[e, elements] : receivers) g.insert(e);
     }
     std::vector<Multicast> all; // every rank's, in the same order on all
+    std::map<std::set<int64_t>, AllGather> allGathers;
     for (const auto &[src, receivers] : pattern) {
       const std::set<int64_t> &group = groups[src];
       const bool allGather = std::all_of(group.begin(), group.end(), [&](int64_t p) {
         auto it = groups.find(p);
         return it != groups.end() && it->second == group;
       });
+      if (allGather && sendsAlike(receivers)) {
+        AllGather &ag = allGathers[group];
+        if (ag.members.empty()) ag.members = ringOrder(group);
+        const auto at = std::find(ag.members.begin(), ag.members.end(), src) - ag.members.begin();
+        ag.blocks.resize(ag.members.size());
+        for (const auto &[g, offset] : receivers.begin()->second) {
+          ag.blocks[static_cast<size_t>(at)].push_back(g);
+          if (src == me_) ag.offsets.push_back(offset);
+        }
+        continue;
+      }
       // The elements every other rank gets (a replicated left-hand side's)
       // go to the whole mesh, gathered one mesh dimension at a time with
       // the other sources' (below), however else the source's receivers
@@ -177,6 +260,24 @@ void DistributedMemory::runDirect(int action) {
       (mc.line == -1 ? plan.gathered : mc.line >= 0 ? plan.broadcasts : plan.multicasts)
           .push_back(std::move(mc));
     }
+    // Blocks of several sizes stay one message per peer, with the rest
+    // (allGather()).
+    for (auto &[group, ag] : allGathers) {
+      if (!group.count(me_)) continue;
+      const size_t size = ag.blocks.front().size();
+      if (std::all_of(ag.blocks.begin(), ag.blocks.end(),
+                      [&](const auto &b) { return b.size() == size; })) {
+        plan.allGathers.push_back(std::move(ag));
+        continue;
+      }
+      for (size_t c = 0; c < ag.members.size(); ++c) {
+        if (ag.members[c] == me_) continue;
+        plan.sendPeers.push_back(ag.members[c]);
+        plan.sendOffsets.push_back(ag.offsets);
+        plan.recvPeers.push_back(ag.members[c]);
+        plan.recvLinear.push_back(ag.blocks[c]);
+      }
+    }
     // One source to every rank is a broadcast; several are gathered.
     if (plan.gathered.size() == 1) {
       plan.broadcasts.push_back(std::move(plan.gathered.front()));
@@ -186,6 +287,7 @@ void DistributedMemory::runDirect(int action) {
   }
   for (const Multicast &mc : plan.broadcasts) broadcast(act.array, mc);
   if (!plan.gathered.empty()) gatherByDimension(act.array, plan.gathered);
+  for (const AllGather &ag : plan.allGathers) allGatherBlocks(act.array, ag);
   exchange(act.array, plan);
 }
 
@@ -241,9 +343,9 @@ void DistributedMemory::broadcast(int a, const Multicast &mc) {
 /// dimension at a time, as the estimate composes Table 4.4's replicated lhs:
 /// along a dimension where only some members of a line hold data, each of
 /// them multicasts what it has so far (les * OneToManyMulticast, MPI_Bcast
-/// on the line); where every member does, each sends it to every other
-/// (ManyToManyMulticast). Dimensions of the second kind go first: the
-/// holders complete their data among themselves, then multicast it to the
+/// on the line); where every member does, they all-gather it along the
+/// line (ManyToManyMulticast, allGather()). Dimensions of the second kind go
+/// first: the holders complete their data among themselves, then multicast it to the
 /// lines that hold none. In the other order a multicast's relays contend
 /// with the exchanges that follow it (fig2_2's XRSIQ on 4x4: 22 ms against
 /// 12 ms). Those of the first kind go in model/FillOrder.h's order, by
@@ -324,24 +426,16 @@ void DistributedMemory::gatherByDimension(int a, const std::vector<Multicast> &b
     };
     MPI_Comm line = mesh_.lineComm(static_cast<int>(m));
     const bool every = std::all_of(held.begin(), held.end(), [](const auto &h) { return !h.empty(); });
-    if (every) {
-      std::vector<char> out = packed(self);
+    if (every) { // allGather() along the line
       std::vector<std::vector<char>> in(n);
-      std::vector<MPI_Request> reqs;
-      for (size_t c = 0; c < n; ++c)
-        if (c != self) {
-          in[c].resize(bytesOf(c));
-          MPI_Irecv(in[c].data(), static_cast<int>(in[c].size()), MPI_BYTE, static_cast<int>(c),
-                    kExchangeTag, line, &reqs.emplace_back());
-        }
-      for (size_t c = 0; c < n; ++c)
-        if (c != self)
-          MPI_Isend(out.data(), static_cast<int>(out.size()), MPI_BYTE, static_cast<int>(c),
-                    kExchangeTag, line, &reqs.emplace_back());
-      MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
+      in[self] = packed(self);
+      std::vector<size_t> bytes(n);
+      std::vector<int> ranks(n);
+      for (size_t c = 0; c < n; ++c) bytes[c] = bytesOf(c), ranks[c] = static_cast<int>(c);
+      ps.bytesSent += allGather(line, ranks, self, in, bytes);
+      ps.messagesSent += static_cast<int64_t>(n - 1);
       for (size_t c = 0; c < n; ++c)
         if (c != self) take(c, in[c]);
-      sent(out.size());
     } else {
       for (size_t c = 0; c < n; ++c) {
         if (held[c].empty()) continue;
@@ -358,6 +452,32 @@ void DistributedMemory::gatherByDimension(int a, const std::vector<Multicast> &b
       for (size_t j = 0; j < blocks[b].linear.size(); ++j)
         st.cache[blocks[b].linear[j]] = unpack(ca, data[b].data() + j * wb);
   ++ps.exchanges;
+}
+
+/// An all-gather whose members each send all the others the same elements
+/// (AllGather), over the whole communicator (allGather()).
+void DistributedMemory::allGatherBlocks(int a, const AllGather &ag) {
+  const CArray &ca = x_.arrays[a];
+  ArrayState &st = arrays_[a];
+  const size_t wb = wireBytes(ca), n = ag.members.size();
+  const size_t self = static_cast<size_t>(
+      std::find(ag.members.begin(), ag.members.end(), me_) - ag.members.begin());
+  std::vector<std::vector<char>> in(n);
+  in[self].resize(ag.offsets.size() * wb);
+  for (size_t j = 0; j < ag.offsets.size(); ++j)
+    pack(ca, st.local[ag.offsets[j]], in[self].data() + j * wb);
+  std::vector<size_t> bytes(n);
+  for (size_t c = 0; c < n; ++c) bytes[c] = ag.blocks[c].size() * wb;
+  PhaseStats &ps = stats[phase_];
+  ps.bytesSent += allGather(mesh_.comm(), ag.members, self, in, bytes);
+  ps.messagesSent += static_cast<int64_t>(n - 1);
+  for (size_t c = 0; c < n; ++c) {
+    if (c == self) continue;
+    for (size_t j = 0; j < ag.blocks[c].size(); ++j)
+      st.cache[ag.blocks[c][j]] = unpack(ca, in[c].data() + j * wb);
+    ps.messagesReceived += 1, ps.bytesReceived += static_cast<int64_t>(in[c].size());
+  }
+  if (n > 1) ++ps.exchanges;
 }
 
 /// Runs a plan: posts every receive and every send this rank can start,
