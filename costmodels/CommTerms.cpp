@@ -382,8 +382,10 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
       for (const TileRequest &u : tiles) {
         if (u.loop != t.loop)
           continue;
-        if (u.rhs) // each tile's operand from another processor
-          sources = std::max(sources, std::min(les(u.driver, lr), T));
+        if (u.rhs) { // each tile's operand from another processor
+          const double s = std::min(les(u.driver, lr), T);
+          if (s > sources) sources = s, out.sourceDim = u.dim, out.sourceLoop = t.loop;
+        }
         else { // each tile's lhs on another processor
           DimResult &dim = out.dims[u.dim];
           dim.receiverOwners = dim.receivers == 1 ? ownersOver(u.driver, lr) : std::nullopt;

@@ -140,6 +140,33 @@ std::pair<int64_t, int64_t> walkCounts(const StatementFacts &sf, const std::vect
           int64_t(double(kExactCommWalks) / outerTrips)};
 }
 
+/// Whether a reference's subscript on mesh dimension `d` (the array's
+/// dimension there, if any) may move with loop position `loop`.
+bool movesWith(const RefFacts &r, const LayoutView &lv, size_t d, int loop) {
+  if (r.array < 0)
+    return false; // a scalar
+  const ArrayDist &ad = lv.arrays[size_t(r.array)];
+  if (d >= ad.dimOnMesh.size() || ad.dimOnMesh[d] < 0)
+    return false;
+  const SubscriptForm &f = r.subs[size_t(ad.dimOnMesh[d])];
+  return f.cls == SubscriptClass::Unknown || f.cls == SubscriptClass::Indirect ||
+         f.alphaAt(loop) != 0;
+}
+
+/// Whether a tiled reference's multicasts, whose roots are S processors
+/// along its `sourceDim`, reach the same group at every tile: on no other
+/// mesh dimension of more than one processor does the lhs or the operand
+/// move with the tiled loop (Fig. 4.16's B(J,J) on a 2-D mesh reaches the
+/// mesh column of J, a different one every two tiles).
+bool groupStays(const StatementFacts &sf, const RhsFacts &rf, const ReferenceTerms &t,
+                const LayoutView &lv) {
+  for (size_t d = 0; d < lv.mesh.size(); ++d)
+    if (int(d) != t.sourceDim && lv.mesh[d] > 1 &&
+        (movesWith(sf.lhs, lv, d, t.sourceLoop) || movesWith(rf.ref, lv, d, t.sourceLoop)))
+      return false;
+  return true;
+}
+
 } // namespace
 
 // Beyond Table 6.1 (exactOwners): a Shift that one processor alone sends is one
@@ -147,7 +174,12 @@ std::pair<int64_t, int64_t> walkCounts(const StatementFacts &sf, const std::vect
 // replicated), an all-reduce; the Scatters of tiles whose roots take turns
 // (Senders::share) run at once, an all-to-all (fig5_2's B(J,3*I) to A's
 // rows): a processor sends its own tiles' p - 1 messages and, on a
-// half-duplex machine, takes one of each other tile in turn.
+// half-duplex machine, takes one of each other tile in turn; the
+// OneToManyMulticasts of tiles whose roots are every member of their group
+// in equal turns (fig4_16's diagonal B(J,J) from each row block to all) are
+// one all-gather, each member's T / p tiles round Table 6.1's ring
+// (ManyToManyMulticast), each tile (p - 1) / T of it, as the validate
+// executor sends them.
 double messageSeconds(const CommCost &c, const StatementFacts &sf, const PrimitiveCosts &costs,
                       const CommunicationOptions &opts) {
   if (!opts.terms.exactOwners)
@@ -156,6 +188,8 @@ double messageSeconds(const CommCost &c, const StatementFacts &sf, const Primiti
     return costs.shiftFromOne(c.bytes, c.span);
   if (c.prim == Primitive::Reduction && !sf.hasLhs)
     return costs.allReduction(c.bytes, c.group);
+  if (c.allGather)
+    return costs.manyToManyMulticast(c.bytes * c.tiles / double(c.group), c.group) / c.tiles;
   if (c.prim == Primitive::Scatter && c.tiles > 1 && c.senders.share < 1) {
     const double own = c.senders.share;
     const double taken = costs.machine().halfDuplex() ? 1 - own : 0;
@@ -168,6 +202,8 @@ std::string CommCost::describe() const {
   std::string s = rule;
   if (tiles > 1)
     s += "; tiled (" + std::to_string(int64_t(tiles)) + " tiles)";
+  if (allGather)
+    s += "; the tiles' roots in turn: an all-gather (ManyToManyMulticast)";
   if (pipelined)
     s += "; pipelined (section 4.5.3)";
   if (sharedBy > 1)
@@ -222,6 +258,12 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.shiftDim = ct.shiftDim;
         c.direction = ct.direction;
         c.meshDim = ct.meshDim;
+        // The roots in equal turns: S = p sources along the multicast's
+        // dimension, p dividing T (ceil(T / S) / T <= 1 / p holds then only).
+        c.allGather = opts.terms.exactOwners && ct.prim == Primitive::OneToManyMulticast &&
+                      t.tiles > 1 && c.group > 1 && t.sourceDim >= 0 &&
+                      t.sourceDim == ct.meshDim &&
+                      t.sourceShare * double(c.group) <= 1 + 1e-9 && groupStays(s, rf, t, lv);
         if (opts.coalescing && ct.shiftDim >= 0) {
           c.carried = co.carried[i];
           c.carried.push_back(&rf);

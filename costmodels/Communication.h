@@ -51,6 +51,9 @@
 //     dimension;
 //   - message coalescing across statements (coalesceAcrossStatements), and
 //     a fetch another statement's covers adding nothing (Subsumption.h);
+//   - tiled multicasts whose roots are every member of their group in
+//     equal turns, the group fixed, are one all-gather (ManyToManyMulticast,
+//     CommCost::allGather);
 //   - exact owners (CommTerms.h, TermOptions); with them, a reference whose
 //     communication is repeated in each loop that inner bounds vary with
 //     (lu's column k multicast at every k of its triangular update) is
@@ -109,6 +112,9 @@ struct CommCost {
   int shiftDim = -1;      // a Shift's mesh dimension and direction (ComposedTerm)
   int direction = 0;
   int meshDim = -1;       // the mesh dimension whose term it is; -1: several (ComposedTerm)
+  /// OneToManyMulticasts of tiles whose roots are the members of their
+  /// group in equal turns: one all-gather (messageSeconds).
+  bool allGather = false;
   Senders senders;
   /// A Shift under coalescing: the references whose elements its messages
   /// carry (its own among them).

@@ -105,6 +105,38 @@ TEST(Fig4_16, TilingGivesFourOneToManyMulticastsOfAQuarter) {
   EXPECT_NEAR(t[0].seconds, 4 * ceilLog2(4) * T(ceilDiv(n, 4) * 8), 1e-12);
 }
 
+// Beyond the thesis (exact owners): with the rows alone on 4 processors the
+// tiles' roots are every member of the multicast group in turn, its group
+// the same at every tile: one all-gather, Table 6.1's ManyToManyMulticast
+// (p - 1) Shift(m) = 3 * 2 Transfer(m) on the half-duplex iPSC/2, where the
+// thesis's 4 OneToManyMulticasts take 4 * 2 Transfer(m) -- and the validate
+// executor passes the blocks round that ring. On 4 x 2 above the group
+// moves with the tile (the mesh column of J): no all-gather.
+TEST(Fig4_16, RootsInTurnOverTheirGroupAreAnAllGather) {
+  const int64_t n = 64;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("A", {n, n});
+  b.array("B", {n, n});
+  auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
+  auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
+  b.stmt({j, i}, b.ref("A", {b.iv(i), b.iv(j)}),
+         {b.ref("B", {b.iv(j), b.iv(j)})}, {.loads = 1, .stores = 1});
+  Program prog = b.build();
+  Layout rows = layout({4}, {{"A", {block(0), collapsed()}}, {"B", {block(0), collapsed()}}});
+  const double m = ceilDiv(n, 4) * 8;
+  auto exact = comm(run(prog, rows), "S1", "B");
+  ASSERT_EQ(exact.size(), 1u);
+  EXPECT_EQ(exact[0].primitive, "OneToManyMulticast");
+  EXPECT_EQ(exact[0].repetitions, 4);
+  EXPECT_NEAR(exact[0].seconds, 3 * 2 * T(m), 1e-12);
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  auto t = comm(run(prog, rows, thesis), "S1", "B");
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_NEAR(t[0].seconds, 4 * ceilLog2(4) * T(m), 1e-12);
+}
+
 //===----------------------------------------------------------------------===//
 // Fig. 4.19: A(i, j, c1) = F(B(i, c2, c3)) on N1 x N2 x N3 (composition)
 //===----------------------------------------------------------------------===//
