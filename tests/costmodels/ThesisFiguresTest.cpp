@@ -83,8 +83,7 @@ TEST(Fig4_2, AlignedDimensionsInternaliseEverything) {
 // Fig. 4.16: A(i, j) = B(j, j) on 4 x 2: tiling of the j loop
 //===----------------------------------------------------------------------===//
 
-TEST(Fig4_16, TilingGivesFourOneToManyMulticastsOfAQuarter) {
-  const int64_t n = 64;
+Program fig4_16(int64_t n) {
   ModelBuilder b;
   b.param("N", n);
   b.array("A", {n, n});
@@ -93,7 +92,12 @@ TEST(Fig4_16, TilingGivesFourOneToManyMulticastsOfAQuarter) {
   auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
   b.stmt({j, i}, b.ref("A", {b.iv(i), b.iv(j)}),
          {b.ref("B", {b.iv(j), b.iv(j)})}, {.loads = 1, .stores = 1});
-  Estimate e = run(b.build(), blocked2(4, 2));
+  return b.build();
+}
+
+TEST(Fig4_16, TilingGivesFourOneToManyMulticastsOfAQuarter) {
+  const int64_t n = 64;
+  Estimate e = run(fig4_16(n), blocked2(4, 2));
   auto t = comm(e, "S1", "B");
   ASSERT_EQ(t.size(), 1u);
   // OneToManyMulticast(1, 4) in the i loop; tile size mlis(<B(j,j),1>, L1) =
@@ -114,15 +118,7 @@ TEST(Fig4_16, TilingGivesFourOneToManyMulticastsOfAQuarter) {
 // moves with the tile (the mesh column of J): no all-gather.
 TEST(Fig4_16, RootsInTurnOverTheirGroupAreAnAllGather) {
   const int64_t n = 64;
-  ModelBuilder b;
-  b.param("N", n);
-  b.array("A", {n, n});
-  b.array("B", {n, n});
-  auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
-  auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
-  b.stmt({j, i}, b.ref("A", {b.iv(i), b.iv(j)}),
-         {b.ref("B", {b.iv(j), b.iv(j)})}, {.loads = 1, .stores = 1});
-  Program prog = b.build();
+  Program prog = fig4_16(n);
   Layout rows = layout({4}, {{"A", {block(0), collapsed()}}, {"B", {block(0), collapsed()}}});
   const double m = ceilDiv(n, 4) * 8;
   auto exact = comm(run(prog, rows), "S1", "B");
