@@ -384,7 +384,8 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
           continue;
         if (u.rhs) { // each tile's operand from another processor
           const double s = std::min(les(u.driver, lr), T);
-          if (s > sources) sources = s, out.sourceDim = u.dim, out.sourceLoop = t.loop;
+          if (s > sources)
+            sources = s, out.sourceDim = u.dim, out.sourceLoop = t.loop, out.sourceTiles = T;
         }
         else { // each tile's lhs on another processor
           DimResult &dim = out.dims[u.dim];

@@ -165,9 +165,10 @@ struct ReferenceTerms {
   /// loop outside the pair's, on the rhs), the share of the tiles one of
   /// them sends, ceil(T / S) / T; 1 where no such tile (Senders::share).
   double sourceShare = 1;
-  /// The mesh dimension those S processors lie along, and the tiled loop's
-  /// position; -1 where no such tile.
+  /// The mesh dimension those S processors lie along, the tiled loop's
+  /// position (-1 where no such tile) and its tiles.
   int sourceDim = -1, sourceLoop = -1;
+  double sourceTiles = 1;
   /// Beyond the thesis (exactOwners), per loop position: where the
   /// operand's sub-reference varies on a mesh dimension in a type-2 loop
   /// (dgefa's column K multicast at each K), its owner moves with the

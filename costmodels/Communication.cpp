@@ -259,9 +259,11 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         c.direction = ct.direction;
         c.meshDim = ct.meshDim;
         // The roots in equal turns: S = p sources along the multicast's
-        // dimension, p dividing T (ceil(T / S) / T <= 1 / p holds then only).
+        // dimension, p dividing T (ceil(T / S) / T <= 1 / p holds then
+        // only), the tiles all that loop's.
         c.allGather = opts.terms.exactOwners && ct.prim == Primitive::OneToManyMulticast &&
-                      t.tiles > 1 && c.group > 1 && t.sourceDim >= 0 &&
+                      t.tiles > 1 && t.tiles == t.sourceTiles && c.group > 1 &&
+                      t.sourceDim >= 0 &&
                       t.sourceDim == ct.meshDim &&
                       t.sourceShare * double(c.group) <= 1 + 1e-9 && groupStays(s, rf, t, lv);
         if (opts.coalescing && ct.shiftDim >= 0) {
