@@ -68,12 +68,20 @@ def check(cond, msg):
         fail(msg)
 
 
-def validate(args):
-    p = subprocess.run([DLAYOUT, "validate", JACOBI, "--procs", "16", "--machine", "ipsc2",
-                        "--backend", "simgrid", "--format", "json"] + PARAMS + args,
-                       capture_output=True, text=True, timeout=300)
+def validate(program, procs, layouts, params):
+    """`dlayout validate` of `layouts` (documents) on `procs` simulated
+    iPSC/2 nodes; its JSON, or the test fails."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(layouts, f)
+    try:
+        p = subprocess.run([DLAYOUT, "validate", program, "--procs", str(procs), "--machine", "ipsc2",
+                            "--backend", "simgrid", "--format", "json", "--layouts", f.name] + params,
+                           capture_output=True, text=True, timeout=300)
+    finally:
+        os.unlink(f.name)
     if p.returncode != 0:
-        fail("dlayout validate %s: exit %d\n%s" % (" ".join(args), p.returncode, p.stderr[-2000:]))
+        fail("dlayout validate %s: exit %d\n%s" % (os.path.basename(program), p.returncode,
+                                                   p.stderr[-2000:]))
     return json.loads(p.stdout)
 
 
@@ -88,12 +96,7 @@ def layout(mesh, kind):
 def four_layouts():
     names = ["column-blocked", "2-D blocked", "column-cyclic", "2-D cyclic"]
     docs = [layout([16], "block"), layout([4, 4], "block"), layout([16], "cyclic"), layout([4, 4], "cyclic")]
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(docs, f)
-    try:
-        doc = validate(["--layouts", f.name])
-    finally:
-        os.unlink(f.name)
+    doc = validate(JACOBI, 16, docs, PARAMS)
     check(len(doc["runs"]) == 4, "four runs, got %d" % len(doc["runs"]))
     for name, r in zip(names, doc["runs"]):
         check(r["correct"], "%s: not correct: %s" % (name, r["arrays"]))
@@ -155,17 +158,7 @@ def dflux_recommended():
             blocked[a] = {"dims": [{"kind": "block", "mesh_dim": 0} if k == min(dim, rank - 1)
                                    else {"kind": "collapsed"} for k in range(rank)]}
         docs.append({"schema": "dlayout-layout/1", "mesh": [4], "arrays": blocked})
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(docs, f)
-    try:
-        p = subprocess.run([DLAYOUT, "validate", DFLUX, "--procs", "4", "--machine", "ipsc2",
-                            "--backend", "simgrid", "--format", "json", "--layouts", f.name] + DFLUX_PARAMS,
-                           capture_output=True, text=True, timeout=300)
-    finally:
-        os.unlink(f.name)
-    if p.returncode != 0:
-        fail("dlayout validate dflux: exit %d\n%s" % (p.returncode, p.stderr[-2000:]))
-    runs = json.loads(p.stdout)["runs"]
+    runs = validate(DFLUX, 4, docs, DFLUX_PARAMS)["runs"]
     check(len(runs) == len(docs), "%d runs, got %d" % (len(docs), len(runs)))
     for name, r in zip(("1x4x1 rec.", "block dim 1", "block dim 2", "block dim 3"), runs):
         check(r["correct"], "dflux %s: not correct: %s" % (name, r["arrays"]))
@@ -182,19 +175,12 @@ def dgefa_pivot_row():
             "arrays": {"A": {"dims": [{"kind": "collapsed"}, {"kind": "cyclic", "mesh_dim": 0}]},
                        "IPVT": {"dims": [{"kind": "collapsed"}]}}}
     with tempfile.TemporaryDirectory() as d:
-        lf = os.path.join(d, "layouts.json")
-        json.dump([cols], open(lf, "w"))
         mf = os.path.join(d, "model.json")
         p = subprocess.run([DLAYOUT, "extract", dgefa, "--param", "N=16", "-o", mf],
                            capture_output=True, text=True, timeout=300)
         check(p.returncode == 0, "dlayout extract dgefa: %s" % p.stderr[-1000:])
         model = json.load(open(mf))
-        p = subprocess.run([DLAYOUT, "validate", mf, "--procs", "4", "--machine", "ipsc2", "--backend",
-                            "simgrid", "--format", "json", "--layouts", lf, "--param", "N=16"],
-                           capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        fail("dlayout validate dgefa: exit %d\n%s" % (p.returncode, p.stderr[-2000:]))
-    r = json.loads(p.stdout)["runs"][0]
+        r = validate(mf, 4, [cols], ["--param", "N=16"])["runs"][0]
     check(r["correct"], "dgefa: not correct: %s" % r["arrays"])
     swap = {s["id"] for s in model["statements"] if s["loc"]["line"] == 71}
     check(swap, "dgefa: no statement on line 71 (A(L,J) = A(K,J))")
@@ -226,18 +212,7 @@ def relax_replicated_bound():
            "arrays": {"A": {"dims": [rows]}, "OLD_A": {"dims": [rows]}, "COUNT": {"dims": [rows]},
                       "ADJ": {"dims": [rows, {"kind": "block", "mesh_dim": 1}]},
                       "COEF": {"dims": [rows, {"kind": "block", "mesh_dim": 1}]}}}
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump([lay], f)
-    try:
-        p = subprocess.run([DLAYOUT, "validate", relax, "--procs", "64", "--machine", "ipsc2",
-                            "--backend", "simgrid", "--format", "json", "--layouts", f.name,
-                            "--param", "NX=16", "--param", "NY=16", "--param", "NSWEEP=2"],
-                           capture_output=True, text=True, timeout=300)
-    finally:
-        os.unlink(f.name)
-    if p.returncode != 0:
-        fail("dlayout validate relax: exit %d\n%s" % (p.returncode, p.stderr[-2000:]))
-    r = json.loads(p.stdout)["runs"][0]
+    r = validate(relax, 64, [lay], ["--param", "NX=16", "--param", "NY=16", "--param", "NSWEEP=2"])["runs"][0]
     check(r["correct"], "relax: not correct: %s" % r["arrays"])
     ratio = r["predicted_seconds"] / r["measured_seconds"]
     print("relax 16x4: predicted %.4f s, measured %.4f s (%.2f)" % (
@@ -263,18 +238,9 @@ def fig2_2_all_gather():
              "arrays": {"V": {"dims": [{"kind": "collapsed"}, cyc]}, "XIJ": {"dims": [cyc]},
                         "XRSIQ": {"dims": [cyc, {"kind": "collapsed"}]}}}
             for mesh in ([2, 8], [1, 16])]
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(lays, f)
-    try:
-        p = subprocess.run([DLAYOUT, "validate", fig, "--procs", "16", "--machine", "ipsc2",
-                            "--backend", "simgrid", "--format", "json", "--layouts", f.name,
-                            "--param", "MORB=16", "--param", "NQ=16"],
-                           capture_output=True, text=True, timeout=300)
-    finally:
-        os.unlink(f.name)
-    if p.returncode != 0:
-        fail("dlayout validate fig2_2: exit %d\n%s" % (p.returncode, p.stderr[-2000:]))
-    for lay, r in zip(lays, json.loads(p.stdout)["runs"]):
+    runs = validate(fig, 16, lays, ["--param", "MORB=16", "--param", "NQ=16"])["runs"]
+    check(len(runs) == len(lays), "%d runs, got %d" % (len(lays), len(runs)))
+    for lay, r in zip(lays, runs):
         mesh = "x".join(map(str, lay["mesh"]))
         check(r["correct"], "fig2_2 %s: not correct: %s" % (mesh, r["arrays"]))
         ratio = r["predicted_seconds"] / r["measured_seconds"]
