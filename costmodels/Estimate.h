@@ -150,6 +150,9 @@ public:
   /// (StatementCache.h) rather than computed again.
   size_t reusedParts() const { return cache_ ? cache_->hits() : 0; }
   const Program &program() const { return *program_; }
+  /// What the estimates are computed from (ProgramAnalysis.h), analysed
+  /// once by build().
+  const cost::ProgramFacts &facts() const { return *facts_; }
 
 private:
   /// `only`: cost these statements alone, in program order (null: every

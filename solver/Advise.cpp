@@ -44,9 +44,7 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   eo.irregular = opts.irregular;
   auto est = Estimator::build(p, eo);
   if (!est) return est.error();
-  auto facts = cost::analyzeProgram(p, analysisOptions(eo));
-  if (!facts) return facts.error();
-  SolverContext ctx(p, m, *est, *facts, opts.procs);
+  SolverContext ctx(p, m, *est, est->facts(), opts.procs);
   stats.analysisSeconds = since(t0);
   auto tPasses = Clock::now();
 
