@@ -188,37 +188,52 @@ static std::optional<Layout> embedOnMore(const Program &p, Layout l, int64_t f) 
 Result<std::vector<RankedLayout>> numProcsPass(SolverContext &ctx, Plan &plan) {
   const Program &p = ctx.program;
   std::vector<RankedLayout> all;
+  // The plan on each of `shapes`.
+  auto layoutsOn = [&](const std::vector<std::vector<int64_t>> &shapes) {
+    std::vector<Layout> ls;
+    for (auto &shape : shapes) {
+      Plan t = plan;
+      t.mesh = shape;
+      ls.push_back(toLayout(p, t));
+    }
+    return ls;
+  };
+  // Every shape of P, estimated side by side; the first fastest kept.
+  const auto shapes = factorisations(ctx.procs, int(plan.kept.size()));
+  std::vector<Layout> candidates = layoutsOn(shapes);
+  auto secs = ctx.seconds(candidates);
+  if (!secs) return secs.error();
   double best = 0;
   std::vector<int64_t> bestMesh;
-  for (auto &shape : factorisations(ctx.procs, int(plan.kept.size()))) {
-    Plan t = plan;
-    t.mesh = shape;
-    Layout l = toLayout(p, t);
-    auto s = ctx.seconds(l);
-    if (!s) return s.error();
-    all.push_back({l, *s, "num-procs"});
-    if (bestMesh.empty() || *s < best) best = *s, bestMesh = shape;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    all.push_back({candidates[i], (*secs)[i], "num-procs"});
+    if (bestMesh.empty() || (*secs)[i] < best) best = (*secs)[i], bestMesh = shapes[i];
   }
   plan.mesh = bestMesh;
   ctx.constraints.push_back({"mesh", {}, 0, {},
                              fmt::format("mesh {} estimated fastest of {} shapes",
                                          meshString(bestMesh), all.size())});
-  // Section 5.4's extension: would fewer processors be faster?
-  double fewerBest = best;
-  std::vector<int64_t> fewerMesh;
-  int64_t fewerP = 0;
+  // Section 5.4's extension: would fewer processors be faster? The shapes
+  // of each divisor q of P, at most 400 in all.
+  std::vector<std::vector<int64_t>> fewer;
+  std::vector<int64_t> fewerOf;
   size_t budget = 400;
   for (int64_t q = 1; q < ctx.procs && budget > 0; ++q) {
     if (ctx.procs % q) continue;
     for (auto &shape : factorisations(q, int(plan.kept.size()))) {
       if (budget-- == 0) break;
-      Plan t = plan;
-      t.mesh = shape;
-      auto s = ctx.seconds(toLayout(p, t));
-      if (!s) return s.error();
-      if (*s < fewerBest * (1 - 1e-9)) fewerBest = *s, fewerMesh = shape, fewerP = q;
+      fewer.push_back(shape);
+      fewerOf.push_back(q);
     }
   }
+  secs = ctx.seconds(layoutsOn(fewer));
+  if (!secs) return secs.error();
+  double fewerBest = best;
+  std::vector<int64_t> fewerMesh;
+  int64_t fewerP = 0;
+  for (size_t i = 0; i < fewer.size(); ++i)
+    if ((*secs)[i] < fewerBest * (1 - 1e-9))
+      fewerBest = (*secs)[i], fewerMesh = fewer[i], fewerP = fewerOf[i];
   if (fewerP) {
     ctx.warnings.push_back(
         {"fewer-processors",

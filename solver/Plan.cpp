@@ -1,10 +1,11 @@
 //===- solver/Plan.cpp - Plans to layouts, mesh shapes, cached estimates ---===//
 #include "solver/Plan.h"
 
+#include "solver/ParallelFor.h"
+
 #include <algorithm>
-
-
 #include <cmath>
+#include <optional>
 
 namespace dlayout::solver {
 
@@ -184,6 +185,28 @@ Result<double> SolverContext::seconds(const Layout &l) {
   if (!s) return s.error();
   secs_[key] = *s;
   return *s;
+}
+
+Result<std::vector<double>> SolverContext::seconds(const std::vector<Layout> &ls) {
+  std::vector<std::string> keys;
+  std::vector<size_t> missing; // first of each uncached key
+  std::map<std::string, size_t> first;
+  for (size_t i = 0; i < ls.size(); ++i) {
+    keys.push_back(layoutKey(ls[i]));
+    if (!secs_.count(keys[i]) && first.emplace(keys[i], i).second) missing.push_back(i);
+  }
+  std::vector<std::optional<Result<double>>> made(missing.size());
+  parallelFor(missing.size(), [&](size_t k, size_t) {
+    made[k].emplace(estimator.seconds(ls[missing[k]], machine));
+  });
+  for (size_t k = 0; k < missing.size(); ++k) {
+    if (!*made[k]) return made[k]->error();
+    ++evaluations;
+    secs_[keys[missing[k]]] = **made[k];
+  }
+  std::vector<double> out;
+  for (const std::string &key : keys) out.push_back(secs_.at(key));
+  return out;
 }
 
 Result<const std::vector<EstimateTerm> *>

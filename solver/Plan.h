@@ -72,6 +72,9 @@ public:
   Result<const Estimate *> evaluate(const Layout &l);
   /// Seconds only, cached.
   Result<double> seconds(const Layout &l);
+  /// seconds() of each layout, those not yet cached estimated side by side
+  /// (parallelFor): the passes' candidate meshes.
+  Result<std::vector<double>> seconds(const std::vector<Layout> &ls);
   /// Sum of the terms of statement `stmt` (optionally only communication on
   /// rhs array `array`) in the estimate of `l`: that statement alone is
   /// costed (and cached), so a pass's quality measures cost O(statement).
