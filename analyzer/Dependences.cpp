@@ -5,9 +5,12 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <numeric>
 #include <optional>
 #include <set>
+#include <thread>
 #include <tuple>
 
 namespace dlayout {
@@ -177,37 +180,253 @@ struct Found {
   std::vector<std::optional<int64_t>> distance;
 };
 
-} // namespace
+using Ranges = std::map<std::string, std::pair<double, double>>;
 
-Status computeDependences(Program &P, z3::context *given) {
-  // Scalar dependences from the builder come first; keep them.
-  std::vector<Dependence> deps;
-  for (auto &d : P.dependences)
-    if (d.from.empty() || P.findStatement(d.from)) deps.push_back(d);
+/// One thread's share of the tests, in a Z3 context of its own: its solver
+/// and the pairs of references it has decided.
+///
+/// One solver throughout. The iteration spaces of a pair of statements (the
+/// source instance's copy "_1", the sink's "_2") are pushed while that pair
+/// is tested, so that every check sees two statements' bounds, not the whole
+/// phase's (which made the test quadratic in the statements of a phase).
+/// The SMT core itself (solver::simple): the default solver would build a
+/// tactic preamble first, 20 ms on the first check, for nothing here,
+/// where every check after the first push runs in the incremental core.
+class PairTests {
+public:
+  PairTests(z3::context &C, const Program &P, const Ranges &ranges,
+            const std::map<std::string, size_t> &order)
+      : C(C), P(P), ranges(ranges), order(order), inst(C, P), Z(C, z3::solver::simple()) {}
 
-  // Statement order and phase of every statement.
-  std::map<std::string, size_t> order, phaseOf;
-  for (size_t i = 0; i < P.statements.size(); ++i) order[P.statements[i].id] = i;
-  for (size_t ph = 0; ph < P.phases.size(); ++ph)
-    for (auto &s : P.phases[ph].statements) phaseOf[s] = ph;
+  /// The dependences from S1 to each statement of its phase `stmts`, in
+  /// their order, unnumbered.
+  std::vector<Dependence> from(const Statement &S1, const std::vector<const Statement *> &stmts);
 
-  std::optional<z3::context> own;
-  z3::context &C = given ? *given : own.emplace();
-  Instances inst(C, P);
-  auto ranges = ivRanges(P);
-  // One solver throughout. The iteration spaces of a pair of statements (the
-  // source instance's copy "_1", the sink's "_2") are pushed while that pair
-  // is tested, so that every check sees two statements' bounds, not the whole
-  // phase's (which made the test quadratic in the statements of a phase).
-  // The SMT core itself (solver::simple): the default solver would build a
-  // tactic preamble first, 20 ms on the first check, for nothing here,
-  // where every check after the first push runs in the incremental core.
-  z3::solver Z(C, z3::solver::simple());
+private:
   struct Scope {
     z3::solver &s;
     bool open = false;
     ~Scope() { if (open) s.pop(); }
   };
+
+  z3::context &C;
+  const Program &P;
+  const Ranges &ranges;
+  const std::map<std::string, size_t> &order;
+  Instances inst;
+  z3::solver Z;
+  // Pairs of references alike in statements of the same loops (whose
+  // iteration spaces are alike) are decided once: by the loops, whether
+  // the sink follows the source in the text, and the subscripts.
+  std::map<std::string, std::vector<Found>> solved;
+};
+
+std::vector<Dependence> PairTests::from(const Statement &source,
+                                        const std::vector<const Statement *> &stmts) {
+  std::vector<Dependence> out;
+  const Statement *S1 = &source;
+  for (const Statement *S2 : stmts) {
+    size_t n = commonLoops(*S1, *S2);
+    bool textual = order.at(S1->id) < order.at(S2->id);
+    const auto &I = inst.vars(*S1, "_1");
+    const auto &J = inst.vars(*S2, "_2");
+    Scope pair{Z};
+    auto solver = [&]() -> z3::solver & {
+      if (!pair.open) {
+        Z.push();
+        pair.open = true;
+        inst.bounds(Z, *S1, I);
+        inst.bounds(Z, *S2, J);
+      }
+      return Z;
+    };
+    for (size_t r1 = 0; r1 < S1->refs.size(); ++r1)
+      for (size_t r2 = 0; r2 < S2->refs.size(); ++r2) {
+        const Reference &A = S1->refs[r1], &B = S2->refs[r2];
+        bool w1 = A.access == Reference::Access::Write;
+        bool w2 = B.access == Reference::Access::Write;
+        if (A.array != B.array || (!w1 && !w2)) continue;
+        if (disproved(A, B, P, ranges)) continue;
+        bool exact = affineRef(A) && affineRef(B);
+
+        std::string key = loopsKey(*S1) + "|" + loopsKey(*S2) + "|" +
+                          (textual && S1 != S2 ? "<" : "") + "|" + subscriptKey(A) + "|" +
+                          subscriptKey(B);
+        auto cached = solved.find(key);
+        if (cached == solved.end())
+          cached = solved.emplace(key, [&]() -> std::vector<Found> {
+            solver().push();
+            Scope refs{Z, true};
+            if (exact)
+              for (size_t d = 0; d < A.subscripts.size() && d < B.subscripts.size(); ++d)
+                Z.add(inst.affine(A.subscripts[d].affine, I) ==
+                      inst.affine(B.subscripts[d].affine, J));
+            if (Z.check() == z3::unsat) return {};
+
+            auto before = [&](size_t k, const std::string &dir) {
+              const std::string &id = S1->loops[k];
+              int64_t step = P.findLoop(id)->step;
+              const z3::expr &i = I.at(id), &j = J.at(id);
+              if (dir == "=") return i == j;
+              bool lt = (dir == "<") == (step > 0);
+              return lt ? i < j : i > j;
+            };
+            std::vector<Found> found;
+            for (size_t l = 1; l <= n + 1; ++l) {
+              if (l == n + 1 && (!textual || S1 == S2)) break;
+              Z.push();
+              for (size_t k = 0; k + 1 < l; ++k) Z.add(before(k, "="));
+              if (l <= n) Z.add(before(l - 1, "<"));
+              if (Z.check() == z3::sat) {
+                Found f{l, {}, {}};
+                for (size_t k = 0; k < n; ++k) {
+                  std::string dir;
+                  if (k + 1 < l) dir = "=";
+                  else if (k + 1 == l) dir = "<";
+                  else {
+                    std::vector<std::string> ok;
+                    for (const char *d : {"<", "=", ">"}) {
+                      Z.push();
+                      Z.add(before(k, d));
+                      if (Z.check() == z3::sat) ok.push_back(d);
+                      Z.pop();
+                    }
+                    dir = ok.size() == 1 ? ok[0] : "*";
+                  }
+                  f.direction.push_back(dir);
+                  // A constant distance: the one difference there is, in
+                  // the one direction there is (the solver holds the
+                  // level's orders, which are satisfiable).
+                  std::optional<int64_t> dist;
+                  if (dir == "=") dist = 0;
+                  else if (exact && dir != "*") {
+                    const std::string &id = S1->loops[k];
+                    z3::expr diff = J.at(id) - I.at(id);
+                    Z.push();
+                    if (k + 1 > l) Z.add(before(k, dir));
+                    if (Z.check() == z3::sat) {
+                      int64_t v = Z.get_model().eval(diff, true).get_numeral_int64();
+                      Z.push();
+                      Z.add(diff != C.int_val(v));
+                      if (Z.check() == z3::unsat) dist = v;
+                      Z.pop();
+                    }
+                    Z.pop();
+                  }
+                  f.distance.push_back(dist);
+                }
+                found.push_back(f);
+              }
+              Z.pop();
+              if (!exact) break; // one '*' dependence is all we can say
+            }
+            return found;
+          }()).first;
+        for (auto &f : cached->second) {
+          Dependence D;
+          D.from = S1->id;
+          D.to = S2->id;
+          D.kind = w1 && w2 ? Dependence::Kind::Output
+                   : w1     ? Dependence::Kind::Flow
+                            : Dependence::Kind::Anti;
+          D.variable = A.array;
+          if (f.level <= n) D.carriedBy = S1->loops[f.level - 1];
+          D.direction = f.direction;
+          D.distance = f.distance;
+          if (!exact) {
+            std::fill(D.direction.begin(), D.direction.end(), "*");
+            std::fill(D.distance.begin(), D.distance.end(), std::nullopt);
+            if (n) D.carriedBy = S1->loops[0];
+          }
+          out.push_back(std::move(D));
+        }
+      }
+  }
+  return out;
+}
+
+/// How much testing there is: over the reference pairs to test (one a
+/// write, the same array), the levels each has squared (a check per level,
+/// and per level the directions and distances of the loops inside it) --
+/// the work a second thread is started for where it is worth more than the
+/// context that thread makes.
+size_t testWork(const Program &P) {
+  size_t work = 0;
+  for (auto &ph : P.phases)
+    for (auto &id1 : ph.statements)
+      for (auto &id2 : ph.statements) {
+        const Statement *S1 = P.findStatement(id1), *S2 = P.findStatement(id2);
+        if (!S1 || !S2) continue;
+        const size_t levels = commonLoops(*S1, *S2) + 1;
+        for (auto &A : S1->refs)
+          for (auto &B : S2->refs)
+            if (A.array == B.array && (A.access == Reference::Access::Write ||
+                                       B.access == Reference::Access::Write))
+              work += levels * levels;
+      }
+  return work;
+}
+
+} // namespace
+
+Status computeDependences(Program &P, z3::context *given, unsigned threads) {
+  // Scalar dependences from the builder come first; keep them.
+  std::vector<Dependence> deps;
+  for (auto &d : P.dependences)
+    if (d.from.empty() || P.findStatement(d.from)) deps.push_back(d);
+
+  // Statement order.
+  std::map<std::string, size_t> order;
+  for (size_t i = 0; i < P.statements.size(); ++i) order[P.statements[i].id] = i;
+  const Ranges ranges = ivRanges(P);
+
+  // The rows to test, each a statement against every statement of its
+  // phase, taken in turn by this thread and, where there is enough work,
+  // one more with a context of its own (kWorkForTwo: some 30 ms of tests,
+  // twice what making a context takes); the rows' results are entered in
+  // order, so the two find what one would.
+  constexpr size_t kWorkForTwo = 1000;
+  std::vector<std::vector<const Statement *>> phases;
+  std::vector<std::pair<size_t, const Statement *>> rows;
+  for (auto &ph : P.phases) {
+    auto &stmts = phases.emplace_back();
+    for (auto &s : ph.statements) stmts.push_back(P.findStatement(s));
+  }
+  for (size_t ph = 0; ph < phases.size(); ++ph)
+    for (const Statement *S1 : phases[ph]) rows.emplace_back(ph, S1);
+  std::vector<std::vector<Dependence>> found(rows.size());
+  std::atomic<size_t> next{0};
+  auto test = [&](z3::context &C) {
+    PairTests tests(C, P, ranges, order);
+    for (size_t i; (i = next.fetch_add(1)) < rows.size();)
+      found[i] = tests.from(*rows[i].second, phases[rows[i].first]);
+  };
+  std::exception_ptr helperFailed;
+  std::optional<std::thread> helper;
+  if (threads > 1 && testWork(P) >= kWorkForTwo && std::thread::hardware_concurrency() > 1) {
+    try {
+      helper.emplace([&] {
+        try {
+          z3::context C2;
+          test(C2);
+        } catch (...) {
+          helperFailed = std::current_exception();
+        }
+      });
+    } catch (const std::system_error &) {
+    }
+  }
+  try {
+    std::optional<z3::context> own;
+    test(given ? *given : own.emplace());
+  } catch (...) {
+    next = rows.size(); // the helper stops at its row in hand
+    if (helper) helper->join();
+    throw;
+  }
+  if (helper) helper->join();
+  if (helperFailed) std::rethrow_exception(helperFailed);
+
   // Dependences already listed, against duplicates.
   using DepKey = std::tuple<std::string, std::string, int, std::string,
                             std::optional<std::string>, std::vector<std::string>>;
@@ -216,135 +435,9 @@ Status computeDependences(Program &P, z3::context *given) {
   };
   std::set<DepKey> listed;
   for (auto &d : deps) listed.insert(depKey(d));
-
-  for (auto &ph : P.phases) {
-    std::vector<const Statement *> stmts;
-    for (auto &s : ph.statements) stmts.push_back(P.findStatement(s));
-    std::map<std::string, std::vector<Found>> solved;
-    for (const Statement *S1 : stmts)
-      for (const Statement *S2 : stmts) {
-        size_t n = commonLoops(*S1, *S2);
-        bool textual = order[S1->id] < order[S2->id];
-        const auto &I = inst.vars(*S1, "_1");
-        const auto &J = inst.vars(*S2, "_2");
-        Scope pair{Z};
-        auto solver = [&]() -> z3::solver & {
-          if (!pair.open) {
-            Z.push();
-            pair.open = true;
-            inst.bounds(Z, *S1, I);
-            inst.bounds(Z, *S2, J);
-          }
-          return Z;
-        };
-        for (size_t r1 = 0; r1 < S1->refs.size(); ++r1)
-          for (size_t r2 = 0; r2 < S2->refs.size(); ++r2) {
-            const Reference &A = S1->refs[r1], &B = S2->refs[r2];
-            bool w1 = A.access == Reference::Access::Write;
-            bool w2 = B.access == Reference::Access::Write;
-            if (A.array != B.array || (!w1 && !w2)) continue;
-            if (disproved(A, B, P, ranges)) continue;
-            bool exact = affineRef(A) && affineRef(B);
-
-            // Pairs of references alike in statements of the same loops
-            // (whose iteration spaces are alike) are decided once: by the
-            // loops, whether the sink follows the source in the text, and
-            // the subscripts.
-            std::string key = loopsKey(*S1) + "|" + loopsKey(*S2) + "|" +
-                              (textual && S1 != S2 ? "<" : "") + "|" + subscriptKey(A) +
-                              "|" + subscriptKey(B);
-            auto cached = solved.find(key);
-            if (cached == solved.end())
-              cached = solved.emplace(key, [&]() -> std::vector<Found> {
-              solver().push();
-              Scope refs{Z, true};
-              if (exact)
-                for (size_t d = 0; d < A.subscripts.size() && d < B.subscripts.size(); ++d)
-                  Z.add(inst.affine(A.subscripts[d].affine, I) ==
-                        inst.affine(B.subscripts[d].affine, J));
-              if (Z.check() == z3::unsat) return {};
-
-              auto before = [&](size_t k, const std::string &dir) {
-                const std::string &id = S1->loops[k];
-                int64_t step = P.findLoop(id)->step;
-                const z3::expr &i = I.at(id), &j = J.at(id);
-                if (dir == "=") return i == j;
-                bool lt = (dir == "<") == (step > 0);
-                return lt ? i < j : i > j;
-              };
-              std::vector<Found> found;
-              for (size_t l = 1; l <= n + 1; ++l) {
-                if (l == n + 1 && (!textual || S1 == S2)) break;
-                Z.push();
-                for (size_t k = 0; k + 1 < l; ++k) Z.add(before(k, "="));
-                if (l <= n) Z.add(before(l - 1, "<"));
-                if (Z.check() == z3::sat) {
-                  Found f{l, {}, {}};
-                  for (size_t k = 0; k < n; ++k) {
-                    std::string dir;
-                    if (k + 1 < l) dir = "=";
-                    else if (k + 1 == l) dir = "<";
-                    else {
-                      std::vector<std::string> ok;
-                      for (const char *d : {"<", "=", ">"}) {
-                        Z.push();
-                        Z.add(before(k, d));
-                        if (Z.check() == z3::sat) ok.push_back(d);
-                        Z.pop();
-                      }
-                      dir = ok.size() == 1 ? ok[0] : "*";
-                    }
-                    f.direction.push_back(dir);
-                    // A constant distance: the one difference there is, in
-                    // the one direction there is (the solver holds the
-                    // level's orders, which are satisfiable).
-                    std::optional<int64_t> dist;
-                    if (dir == "=") dist = 0;
-                    else if (exact && dir != "*") {
-                      const std::string &id = S1->loops[k];
-                      z3::expr diff = J.at(id) - I.at(id);
-                      Z.push();
-                      if (k + 1 > l) Z.add(before(k, dir));
-                      if (Z.check() == z3::sat) {
-                        int64_t v = Z.get_model().eval(diff, true).get_numeral_int64();
-                        Z.push();
-                        Z.add(diff != C.int_val(v));
-                        if (Z.check() == z3::unsat) dist = v;
-                        Z.pop();
-                      }
-                      Z.pop();
-                    }
-                    f.distance.push_back(dist);
-                  }
-                  found.push_back(f);
-                }
-                Z.pop();
-                if (!exact) break; // one '*' dependence is all we can say
-              }
-                return found;
-              }()).first;
-            const std::vector<Found> &found = cached->second;
-            for (auto &f : found) {
-              Dependence D;
-              D.from = S1->id;
-              D.to = S2->id;
-              D.kind = w1 && w2 ? Dependence::Kind::Output
-                       : w1     ? Dependence::Kind::Flow
-                                : Dependence::Kind::Anti;
-              D.variable = A.array;
-              if (f.level <= n) D.carriedBy = S1->loops[f.level - 1];
-              D.direction = f.direction;
-              D.distance = f.distance;
-              if (!exact) {
-                std::fill(D.direction.begin(), D.direction.end(), "*");
-                std::fill(D.distance.begin(), D.distance.end(), std::nullopt);
-                if (n) D.carriedBy = S1->loops[0];
-              }
-              if (listed.insert(depKey(D)).second) deps.push_back(D);
-            }
-          }
-      }
-  }
+  for (auto &row : found)
+    for (auto &D : row)
+      if (listed.insert(depKey(D)).second) deps.push_back(std::move(D));
 
   // Number them; attach to loops; decide parallelism.
   for (size_t i = 0; i < deps.size(); ++i) deps[i].id = "D" + std::to_string(i + 1);

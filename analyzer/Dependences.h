@@ -38,7 +38,10 @@ namespace dlayout {
 /// than a reduction's, deciding them in the Z3
 /// context C (none: one of its own). Z3 4.8 takes tens of milliseconds to
 /// make a context, longer than a small program's tests take: extract()
-/// makes it while the compiler runs.
-Status computeDependences(Program &P, z3::context *C = nullptr);
+/// makes it while the compiler runs. Where the tests are many (tred2,
+/// olda), a second thread takes half of them in a context it makes itself
+/// (`threads`: at most that many, 1 this one alone), and the dependences are
+/// the same as one thread finds.
+Status computeDependences(Program &P, z3::context *C = nullptr, unsigned threads = 2);
 
 } // namespace dlayout

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Helpers.h"
 
+#include "analyzer/Dependences.h"
+
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -129,6 +131,31 @@ TEST(Tred2, TriangularUpdateAndReductions) {
   // Z and A are N x N.
   EXPECT_EQ(P.findArray("Z")->dims[1].extent, 64);
   EXPECT_EQ(P.findArray("D")->dims.size(), 1u);
+}
+
+TEST(Tred2, TwoThreadsFindTheDependencesOneFinds) {
+  // tred2's tests are many: computeDependences splits them over a second
+  // thread. Its array dependences, carried loops and parallel loops, found
+  // again by one thread and by two, are the same, in the same order.
+  Program P = extractSample("paradigm/tred2.F", {{"N", 16}});
+  size_t arrays = 0;
+  for (auto &d : P.dependences) arrays += P.findArray(d.variable) != nullptr;
+  ASSERT_GT(arrays, 100u);
+  auto again = [&](unsigned threads) {
+    Program Q = P;
+    std::erase_if(Q.dependences, [&](const Dependence &d) { return Q.findArray(d.variable); });
+    for (auto &L : Q.loops) L.parallel = true;
+    EXPECT_TRUE(computeDependences(Q, nullptr, threads).ok());
+    return Q;
+  };
+  Program one = again(1), two = again(2);
+  EXPECT_EQ(one.dependences, P.dependences);
+  EXPECT_EQ(one.dependences, two.dependences);
+  ASSERT_EQ(one.loops.size(), two.loops.size());
+  for (size_t l = 0; l < one.loops.size(); ++l) {
+    EXPECT_EQ(one.loops[l].carries, two.loops[l].carries);
+    EXPECT_EQ(one.loops[l].parallel, two.loops[l].parallel);
+  }
 }
 
 TEST(Dgefa, PivotRowReferencesHaveAnUnknownFirstSubscript) {
