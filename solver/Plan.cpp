@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <set>
 
 namespace dlayout::solver {
 
@@ -189,11 +190,11 @@ Result<double> SolverContext::seconds(const Layout &l) {
 
 Result<std::vector<double>> SolverContext::seconds(const std::vector<Layout> &ls) {
   std::vector<std::string> keys;
-  std::vector<size_t> missing; // first of each uncached key
-  std::map<std::string, size_t> first;
+  std::vector<size_t> missing; // the first layout of each uncached key
+  std::set<std::string> pending;
   for (size_t i = 0; i < ls.size(); ++i) {
     keys.push_back(layoutKey(ls[i]));
-    if (!secs_.count(keys[i]) && first.emplace(keys[i], i).second) missing.push_back(i);
+    if (!secs_.count(keys[i]) && pending.insert(keys[i]).second) missing.push_back(i);
   }
   std::vector<std::optional<Result<double>>> made(missing.size());
   parallelFor(missing.size(), [&](size_t k, size_t) {
