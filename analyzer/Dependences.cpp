@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <thread>
 #include <tuple>
 
