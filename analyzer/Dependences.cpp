@@ -199,9 +199,10 @@ public:
             const std::map<std::string, size_t> &order)
       : C(C), P(P), ranges(ranges), order(order), inst(C, P), Z(C, z3::solver::simple()) {}
 
-  /// The dependences from S1 to each statement of its phase `stmts`, in
-  /// their order, unnumbered.
-  std::vector<Dependence> from(const Statement &S1, const std::vector<const Statement *> &stmts);
+  /// The dependences from `source` to each statement of its phase
+  /// `stmts`, in their order, unnumbered.
+  std::vector<Dependence> from(const Statement &source,
+                               const std::vector<const Statement *> &stmts);
 
 private:
   struct Scope {
@@ -346,18 +347,16 @@ std::vector<Dependence> PairTests::from(const Statement &source,
   return out;
 }
 
-/// How much testing there is: over the reference pairs to test (one a
-/// write, the same array), the levels each has squared (a check per level,
-/// and per level the directions and distances of the loops inside it) --
-/// the work a second thread is started for where it is worth more than the
-/// context that thread makes.
-size_t testWork(const Program &P) {
+/// How much testing there is: over the reference pairs to test in each
+/// phase (one a write, the same array), the levels each has squared (a
+/// check per level, and per level the directions and distances of the
+/// loops inside it) -- the work a second thread is started for where it is
+/// worth more than the context that thread makes.
+size_t testWork(const std::vector<std::vector<const Statement *>> &phases) {
   size_t work = 0;
-  for (auto &ph : P.phases)
-    for (auto &id1 : ph.statements)
-      for (auto &id2 : ph.statements) {
-        const Statement *S1 = P.findStatement(id1), *S2 = P.findStatement(id2);
-        if (!S1 || !S2) continue;
+  for (auto &stmts : phases)
+    for (const Statement *S1 : stmts)
+      for (const Statement *S2 : stmts) {
         const size_t levels = commonLoops(*S1, *S2) + 1;
         for (auto &A : S1->refs)
           for (auto &B : S2->refs)
@@ -404,7 +403,7 @@ Status computeDependences(Program &P, z3::context *given, unsigned threads) {
   };
   std::exception_ptr helperFailed;
   std::optional<std::thread> helper;
-  if (threads > 1 && testWork(P) >= kWorkForTwo && std::thread::hardware_concurrency() > 1) {
+  if (threads > 1 && testWork(phases) >= kWorkForTwo && std::thread::hardware_concurrency() > 1) {
     try {
       helper.emplace([&] {
         try {
