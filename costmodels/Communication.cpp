@@ -2,6 +2,7 @@
 
 #include "costmodels/Communication.h"
 #include "costmodels/Coalescing.h"
+#include "costmodels/CountedFetch.h"
 #include "costmodels/Irregular.h"
 #include "costmodels/MessageSum.h"
 #include "costmodels/OuterSamples.h"
@@ -231,33 +232,38 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     Repetitions reps = repetitions(sf, rf, rt, opts);
     int where = placement(rt);
 
+    // A composed term of the reference, `times` times (factor included).
+    auto costOf = [&](const ComposedTerm &ct, double times) {
+      CommCost c;
+      c.primitive = toString(ct.prim);
+      c.prim = ct.prim;
+      c.rhs = int(i);
+      c.words = ct.words;
+      c.bytes = ct.words * elem;
+      c.group = ct.group;
+      c.repetitions = times * ct.factor;
+      c.placement = where;
+      c.rule = ct.rule;
+      c.sharedBy = co.sharedBy[i];
+      c.senders = ct.senders;
+      c.span = ct.span;
+      c.shiftDim = ct.shiftDim;
+      c.direction = ct.direction;
+      c.meshDim = ct.meshDim;
+      return c;
+    };
     // The composed terms of the reference as `s` and `t` give them, each
     // `weight` times.
     auto charge = [&](const StatementFacts &s, const ReferenceTerms &t, double weight,
                       std::vector<CommCost> &into) {
       Repetitions r = repetitions(s, rf, t, opts);
       for (const ComposedTerm &ct : compose(t, lv.mesh)) {
-        CommCost c;
-        c.primitive = toString(ct.prim);
-        c.prim = ct.prim;
-        c.rhs = int(i);
-        c.words = ct.words;
-        c.bytes = ct.words * elem;
-        c.group = ct.group;
         double times = ct.boundaryTransfer ? r.boundary * ct.count : r.normal * ct.count;
-        c.repetitions = weight * times * ct.factor;
-        c.placement = where;
-        c.rule = ct.rule;
+        CommCost c = costOf(ct, weight * times);
         c.pipelined = r.pipelined;
-        c.sharedBy = co.sharedBy[i];
         c.tiles = t.tiles;
-        c.senders = ct.senders;
         if (ct.boundaryTransfer && r.pipelined && r.boundary > 0)
           c.senders.share *= r.boundaryMessages / r.boundary;
-        c.span = ct.span;
-        c.shiftDim = ct.shiftDim;
-        c.direction = ct.direction;
-        c.meshDim = ct.meshDim;
         // The roots in equal turns: S = p sources along the multicast's
         // dimension, p dividing T (ceil(T / S) / T <= 1 / p holds then
         // only), the tiles all that loop's.
@@ -294,6 +300,29 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       charge(*at, t, weight, into);
       return true;
     };
+    // The fetch at the loops of one sample counted as it runs
+    // (CountedFetch.h), `weight` times, into `into`; false where it is not
+    // counted (nothing added).
+    auto countedAt = [&](const std::vector<LoopFacts> &loops, double weight,
+                         std::vector<CommCost> &into) {
+      if (co.sharedBy[i] > 1 || co.unions[i].dim >= 0 || co.twoWay[i] >= 0 || co.grown[i] != 1)
+        return false;
+      at->loops = loops;
+      auto terms = countedFetch(*at, rf, lv, where);
+      if (!terms)
+        return false;
+      // Once per iteration of the loops it is repeated in (section 4.5.3).
+      double times = weight * at->rho;
+      for (size_t l = 0; l < loops.size(); ++l)
+        if (rt.type2[l])
+          times *= loops[l].trips;
+      for (const ComposedTerm &ct : *terms) {
+        CommCost c = costOf(ct, times * ct.count);
+        c.seconds = c.repetitions * messageSeconds(c, sf, costs, opts);
+        into.push_back(std::move(c));
+      }
+      return true;
+    };
     if (sampled) {
       const auto [outerWalks, innerWalks] = walkCounts(sf, repeated, vectorised);
       if (!at)
@@ -303,13 +332,17 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         one.clear();
         if (vectorised.empty()) {
           sampled = chargeAt(loops, weight, one) && sampled;
-        } else { // one message: the vectorised drivers' samples summed
+        } else if (!countedAt(loops, weight, one)) {
+          // One message, not counted as it runs: the vectorised drivers'
+          // samples summed.
           MessageSum sum(lv.mesh);
-          sampled = forEachOuterSample(loops, vectorised, [&](const std::vector<LoopFacts> &in,
-                                                              double share) {
+          bool summed = true;
+          summed = forEachOuterSample(loops, vectorised, [&](const std::vector<LoopFacts> &in,
+                                                             double share) {
             std::vector<CommCost> part;
-            sampled = chargeAt(in, weight, part) && sum.add(part, share) && sampled;
-          }, innerWalks) && sampled;
+            summed = summed && chargeAt(in, weight, part) && sum.add(part, share);
+          }, innerWalks) && summed;
+          sampled = summed && sampled;
           one = sum.result();
           for (CommCost &c : one) {
             c.bytes = c.words * elem;

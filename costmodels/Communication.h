@@ -62,8 +62,9 @@
 //     per primitive, group and sender: the group a shrinking range reaches,
 //     and the owner that sends, change with k, and a multicast's root whose
 //     element lies outside the receivers' range is one more member; a
-//     multicast vectorised over such a loop (tred2's Z(K,J) in J = 1, L /
-//     K = J+1, L, once per I) is the sum of that loop's samples, per
+//     fetch vectorised over such a loop (tred2's Z(K,J) in J = 1, L /
+//     K = J+1, L, once per I) is counted as the executor forms it
+//     (CountedFetch.h), or else is the sum of that loop's samples, per
 //     coordinate (MessageSum.h).
 //
 //===----------------------------------------------------------------------===//

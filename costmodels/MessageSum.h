@@ -14,7 +14,10 @@
 // sends one message per placement holding every element of the triangle
 // a processor owns. Fig. 3.2 sizes it with each loop's mean
 // trips; OuterSamples.h walks the driving loop (J) instead, and a
-// MessageSum adds the samples' terms into the one message they make up.
+// MessageSum adds the samples' terms into the one message they make up
+// -- where the fetch is not counted as the executor forms it
+// (CountedFetch.h, for an array element's operands): a scalar's operands
+// (G = G + Z(K,J) * D(K)), an owner without Eq. 2.1.
 // Per term, what each coordinate along the senders' mesh dimension sends
 // (Senders: first..last, parts) is summed over the samples; the busiest
 // coordinate's sum is the message size and the others' its parts. Row K's

@@ -17,6 +17,7 @@
 
 #include "costmodels/ProgramAnalysis.h"
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -65,5 +66,45 @@ bool forEachOuterSample(
     const std::vector<LoopFacts> &loops, const std::vector<int> &drivers,
     const std::function<void(const std::vector<LoopFacts> &, double)> &visit,
     int64_t samples = kOuterSamples);
+
+/// Calls visit() at every iteration of loops[from..], an odometer, each
+/// loop re-evaluated at the indices around it (LoopFacts::moveTo); `index`
+/// holds the indices by position, those before `from` set by the caller.
+/// visit() returns false to stop. False where a bound is not affine in the
+/// enclosing indices, a first index or trip count is not whole, or visit()
+/// stopped.
+template <typename Visit>
+bool forEachIteration(const std::vector<LoopFacts> &all, size_t from, std::vector<int64_t> &index,
+                      Visit &&visit) {
+  std::vector<LoopFacts> loops(all.begin() + std::ptrdiff_t(from), all.end());
+  std::vector<int64_t> left(loops.size(), 0);
+  auto enter = [&](size_t k) { // loop from + k at its first index
+    LoopFacts &f = loops[k];
+    if (!f.moveTo(index) || f.first != std::floor(f.first) || f.trips != std::floor(f.trips))
+      return false;
+    index[from + k] = int64_t(f.first);
+    left[k] = int64_t(f.trips);
+    return true;
+  };
+  for (size_t k = 0;;) {
+    if (k < loops.size()) { // enter the next loop in
+      if (!enter(k))
+        return false;
+      if (left[k] > 0) {
+        ++k;
+        continue;
+      }
+    } else if (!visit()) {
+      return false;
+    }
+    // Step the innermost loop with iterations left, outwards.
+    while (k > 0 && --left[k - 1] <= 0)
+      --k;
+    if (k == 0)
+      return true;
+    index[from + k - 1] += loops[k - 1].signedStep();
+  }
+}
+
 
 } // namespace dlayout::cost

@@ -67,6 +67,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "costmodels/OuterSamples.h"
 #include "costmodels/TermWalk.h"
 
 #include <algorithm>
@@ -217,21 +218,6 @@ bool TermWalk::copiesFilled() {
   return true;
 }
 
-namespace {
-
-/// An affine subscript's value at the loop indices `index` (by position);
-/// nullopt where it is not affine in them.
-std::optional<int64_t> valueAt(const SubscriptForm &f, const std::vector<int64_t> &index) {
-  if (f.cls != SubscriptClass::Constant && f.cls != SubscriptClass::Single &&
-      f.cls != SubscriptClass::Multiple)
-    return std::nullopt;
-  int64_t v = f.constant;
-  for (const auto &[pos, alpha] : f.terms)
-    v += alpha * index[size_t(pos)];
-  return v;
-}
-
-} // namespace
 
 bool TermWalk::partialsCounted() {
   constexpr int64_t kMostInstances = 1 << 12, kMostProcessors = 1 << 12;
@@ -316,39 +302,13 @@ bool TermWalk::partialsCounted() {
     }
     formed.emplace_back(at * elements + element, formed.size());
   };
-  // The region's loops, walked as an odometer, each re-evaluated at the
-  // indices around it (LoopFacts::moveTo).
-  std::vector<LoopFacts> loops(sf_.loops.begin() + region, sf_.loops.end());
-  std::vector<int64_t> left(loops.size(), 0);
-  auto enter = [&](size_t k) { // loop region + k at its first index; false: not walkable
-    LoopFacts &f = loops[k];
-    if (!f.moveTo(index) || f.first != std::floor(f.first) || f.trips != std::floor(f.trips))
-      return ok = false;
-    index[size_t(region) + k] = int64_t(f.first);
-    left[k] = int64_t(f.trips);
-    return true;
-  };
-  for (size_t k = 0; ok;) {
-    if (k < loops.size()) { // enter the next loop in
-      if (!enter(k))
-        break;
-      if (left[k] > 0) {
-        ++k;
-        continue;
-      }
-    } else {
-      if (int64_t(formed.size()) >= kMostInstances)
-        ok = false;
-      else
-        visit();
-    }
-    // Step the innermost loop with iterations left, outwards.
-    while (k > 0 && --left[k - 1] <= 0)
-      --k;
-    if (k == 0)
-      break;
-    index[size_t(region) + k - 1] += loops[k - 1].signedStep();
-  }
+  // The region's loops, walked as an odometer.
+  ok = forEachIteration(sf_.loops, size_t(region), index, [&] {
+         if (int64_t(formed.size()) >= kMostInstances)
+           return false;
+         visit();
+         return ok;
+       }) && ok;
   if (!ok)
     return false;
   std::sort(formed.begin(), formed.end());

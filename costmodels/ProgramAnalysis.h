@@ -133,6 +133,18 @@ struct SubscriptForm {
   }
 };
 
+/// An affine subscript's value at the loop indices `index` (by position);
+/// nullopt where it is not affine in them.
+inline std::optional<int64_t> valueAt(const SubscriptForm &f, const std::vector<int64_t> &index) {
+  if (f.cls != SubscriptClass::Constant && f.cls != SubscriptClass::Single &&
+      f.cls != SubscriptClass::Multiple)
+    return std::nullopt;
+  int64_t v = f.constant;
+  for (const auto &[pos, alpha] : f.terms)
+    v += alpha * index[size_t(pos)];
+  return v;
+}
+
 struct RefFacts {
   const Reference *ref = nullptr;
   int array = -1; // index into ProgramFacts::arrays

@@ -9,6 +9,9 @@
 
 #include "Helpers.h"
 
+#include <set>
+#include <tuple>
+
 namespace dlayout::test {
 namespace {
 
@@ -146,13 +149,14 @@ TEST(TriangularNest, ASampleStandingForStepsOfOtherOwnersCreditsItsOwnerItsShare
   EXPECT_NEAR(*std::max_element(sent.begin(), sent.end()), double(n - 1) / N, 1.0);
 }
 
-/// What each processor of `mesh` sends in the multicasts `terms` (of
-/// `array`, if named), as validate/ counts the busiest's prediction: g - 1
-/// messages a multicast, its share of the repetitions, its part. Indexed
-/// by coordinates, the first mesh dimension fastest.
-std::vector<double> multicastBytesBy(const std::vector<EstimateTerm> &terms,
-                                     const std::vector<int64_t> &mesh,
-                                     const std::string &array = "") {
+/// What each processor of `mesh` sends in the multicasts and Transfers
+/// `terms` (of `array`, if named), as validate/ counts the busiest's
+/// prediction: g - 1 messages a multicast, one a Transfer, its share of the
+/// repetitions, its part. Indexed by coordinates, the first mesh dimension
+/// fastest.
+std::vector<double> bytesSentBy(const std::vector<EstimateTerm> &terms,
+                                const std::vector<int64_t> &mesh,
+                                const std::string &array = "") {
   int64_t P = 1;
   for (int64_t m : mesh)
     P *= m;
@@ -163,8 +167,9 @@ std::vector<double> multicastBytesBy(const std::vector<EstimateTerm> &terms,
       at.push_back(rest % m), rest /= m;
     for (const EstimateTerm &t : terms)
       if ((array.empty() || t.array == array) && t.senders.includes(at))
-        sent[size_t(q)] += double(t.groupSize - 1) * t.repetitions * t.senders.share *
-                           t.messageBytes * t.senders.partAt(at);
+        sent[size_t(q)] += double(t.primitive == "Transfer" ? 1 : t.groupSize - 1) *
+                           t.repetitions * t.senders.share * t.messageBytes *
+                           t.senders.partAt(at);
   }
   return sent;
 }
@@ -181,7 +186,7 @@ TEST(TriangularNest, APivotLeavesOnlyFromTheMeshColumnHoldingItsColumn) {
                     layout(mesh, {{"A", {block(0), block(1)}}})),
                 "S1");
   ASSERT_FALSE(c.empty());
-  const std::vector<double> sent = multicastBytesBy(c, mesh);
+  const std::vector<double> sent = bytesSentBy(c, mesh);
   EXPECT_DOUBLE_EQ(sent[0], 4 * 8.0); // coordinates (0, 0)
   EXPECT_DOUBLE_EQ(sent[1], 0.0);     // (1, 0): the pivots of K > 4 are its own
   EXPECT_DOUBLE_EQ(sent[2], 0.0);     // (0, 1): none of column K
@@ -216,7 +221,7 @@ TEST(TriangularNest, AReplicatedLhsIsFilledByTheOwnerOfTheRowTheOuterIndexNames)
     ASSERT_EQ(t.senders.meshDim, 0) << t.rule; // row K's owner, known at each K
     ASSERT_EQ(t.senders.first, t.senders.last);
   }
-  const std::vector<double> sent = multicastBytesBy(c, {N});
+  const std::vector<double> sent = bytesSentBy(c, {N});
   std::vector<double> exact(N, 0.0);
   for (int64_t kk = 1; kk <= n - 1; ++kk)
     exact[size_t((kk - 1) / b)] += double(N - 1) * 8.0 * double(n - kk);
@@ -224,14 +229,10 @@ TEST(TriangularNest, AReplicatedLhsIsFilledByTheOwnerOfTheRowTheOuterIndexNames)
     EXPECT_NEAR(sent[size_t(q)], exact[size_t(q)], 1e-9 * exact[0]) << "processor " << q;
 }
 
-TEST(TriangularNest, AMessageOverATriangleHoldsWhatEachOwnerHasOfIt) {
-  // DO I / DO J = 1, I / DO K = J+1, I: X(K) = X(K) + Z(K,J), X on every
-  // processor, Z's rows blocked over 4 and written in I (tred2's E(K) =
-  // E(K) + Z(K,J)*F): Z's triangle is fetched once per I, row K's owner
-  // sending its K - 1 elements to the 3 other copies. Fig. 3.2's mean J
-  // charged every block the same share; the first row has none of it, the
-  // last none before I reaches it. (n - 1 steps, each a sample.)
-  const int64_t n = 4, N = 4, b = n / N;
+/// DO I = 1, n-1 / DO J = 1, I / DO K = J+1, I: X(K) = X(K) + Z(K,J), Z
+/// written in I (tred2's E(K) = E(K) + Z(K,J)*F, its triangle of Z fetched
+/// once per I); the program and that statement.
+std::pair<Program, std::string> triangleFetch(int64_t n) {
   ModelBuilder mb;
   mb.param("N", n);
   mb.array("Z", {n, n});
@@ -247,15 +248,64 @@ TEST(TriangularNest, AMessageOverATriangleHoldsWhatEachOwnerHasOfIt) {
                     {mb.ref("X", {mb.iv(j2)})}, {.loads = 1, .stores = 1});
   mb.dep(s2, s1, K::Flow, "Z", i, {"<"}, {1});
   mb.dep(s1, s2, K::Flow, "X", "", {"="}, {0});
-  const Estimate e = run(mb.build(), layout({N}, {{"Z", {block(0), collapsed()}},
-                                                  {"X", {collapsed()}}}));
-  const std::vector<double> sent = multicastBytesBy(comm(e, s1), {N}, "Z");
+  return {mb.build(), s1};
+}
+
+TEST(TriangularNest, AMessageOverATriangleHoldsWhatEachOwnerHasOfIt) {
+  // DO I / DO J = 1, I / DO K = J+1, I: X(K) = X(K) + Z(K,J), X on every
+  // processor, Z's rows blocked over 4 and written in I (tred2's E(K) =
+  // E(K) + Z(K,J)*F): Z's triangle is fetched once per I, row K's owner
+  // sending its K - 1 elements to the 3 other copies. Fig. 3.2's mean J
+  // charged every block the same share; the first row has none of it, the
+  // last none before I reaches it. (n - 1 steps, each a sample.)
+  const int64_t n = 4, N = 4, b = n / N;
+  const auto [p, s1] = triangleFetch(n);
+  const Estimate e = run(p, layout({N}, {{"Z", {block(0), collapsed()}}, {"X", {collapsed()}}}));
+  const std::vector<double> sent = bytesSentBy(comm(e, s1), {N}, "Z");
   std::vector<double> exact(N, 0.0);
   for (int64_t ii = 1; ii <= n - 1; ++ii)
     for (int64_t kk = 2; kk <= ii; ++kk)
       exact[size_t((kk - 1) / b)] += double(N - 1) * 8.0 * double(kk - 1);
   for (int64_t q = 0; q < N; ++q)
     EXPECT_NEAR(sent[size_t(q)], exact[size_t(q)], 1e-9 * exact[1]) << "processor " << q;
+}
+
+TEST(TriangularNest, AFetchOverATriangleIsCountedAsItRuns) {
+  // The nest above on a 2 x 2 mesh, Z blocked on both dimensions and X's
+  // elements blocked on the second, copies along the first (tred2's E on
+  // 2 x 2): the column segment Z(J+1:I, J) lies in one row block at some J
+  // and in two at others. Counted as the executor forms it
+  // (CountedFetch.h): each element from its owner to each holder of X(K)
+  // lacking it, once per I. Summing the samples' terms (MessageSum.h)
+  // charged row block 1 80 bytes at I = 9, where it sends its 8 elements
+  // to 2 holders (128); Fig. 3.2's means put the whole triangle on row
+  // block 0.
+  const int64_t n = 16;
+  const std::vector<int64_t> mesh{2, 2};
+  const auto [p, s1] = triangleFetch(n);
+  const Estimate e = run(p, layout(mesh, {{"Z", {block(0), block(1)}}, {"X", {block(1)}}}));
+  const std::vector<double> sent = bytesSentBy(comm(e, s1), mesh, "Z");
+  // Blocks of 8: Z(K,J)'s owner (K's block, J's), X(K)'s holders (either
+  // first coordinate, K's block); processors by coordinates, the first
+  // fastest.
+  auto block = [&](int64_t x) { return (x - 1) / (n / 2); };
+  std::vector<double> exact(4, 0.0);
+  for (int64_t ii = 1; ii <= n - 1; ++ii) {
+    std::set<std::tuple<int64_t, int64_t, int64_t, int64_t>> sends; // from, to, K, J
+    for (int64_t jj = 1; jj <= ii; ++jj)
+      for (int64_t kk = jj + 1; kk <= ii; ++kk)
+        for (int64_t row = 0; row < 2; ++row) {
+          const int64_t from = block(kk) + 2 * block(jj), to = row + 2 * block(kk);
+          if (from != to)
+            sends.insert({from, to, kk, jj});
+        }
+    for (const auto &[from, to, kk, jj] : sends)
+      exact[size_t(from)] += 8.0;
+  }
+  for (int64_t q = 0; q < 4; ++q)
+    EXPECT_NEAR(sent[size_t(q)], exact[size_t(q)], 1e-9 * exact[1]) << "processor " << q;
+  EXPECT_GT(exact[1], 0.0); // row block 1 sends most: twice its part
+  EXPECT_GT(sent[1], sent[0]);
 }
 
 TEST(TriangularNest, AParallelOuterLoopKeepsTheMean) {
