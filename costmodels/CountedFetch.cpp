@@ -244,10 +244,10 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
   for (int l = placement + 1; l < m; ++l)
     expected *= std::max(sf.loops[size_t(l)].trips, 1.0);
   const std::vector<int64_t> &mesh = lv.mesh;
+  if (expected > double(kMostCountedInstances) || lv.procs > kMostCountedProcessors)
+    return std::nullopt;
   const std::vector<std::vector<int64_t>> coordinates = meshCoordinates(mesh);
   const int64_t P = int64_t(coordinates.size());
-  if (expected > double(kMostCountedInstances) || P > kMostCountedProcessors)
-    return std::nullopt;
   // Each instance: the operand's element, where it lies, and where the
   // lhs element lies (its holders run the instance).
   const size_t D = mesh.size();
@@ -286,9 +286,8 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
   std::sort(reads.begin(), reads.end());
   reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
 
-  // Each element once per receiver (the holders of its lhs elements, as an
-  // odometer over the dimensions an lhs is replicated along) from the
-  // operand's holder nearest it: per sender and receiver the elements,
+  // Each element once per receiver (the holders of its lhs elements) from
+  // the operand's holder nearest it: per sender and receiver the elements,
   // and per sender those it sends to every other processor.
   std::vector<int32_t> pairs(size_t(P * P), 0);
   std::vector<int64_t> seen(size_t(P), -1), sentNow(size_t(P), 0), touched;

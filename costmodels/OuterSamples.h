@@ -106,5 +106,4 @@ bool forEachIteration(const std::vector<LoopFacts> &all, size_t from, std::vecto
   }
 }
 
-
 } // namespace dlayout::cost

@@ -218,7 +218,6 @@ bool TermWalk::copiesFilled() {
   return true;
 }
 
-
 bool TermWalk::partialsCounted() {
   constexpr int64_t kMostInstances = 1 << 12, kMostProcessors = 1 << 12;
   const int region = sf_.reductionRegion;
