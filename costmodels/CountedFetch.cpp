@@ -229,11 +229,11 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
       index[size_t(q)] = *at;
       continue;
     }
-    auto reads = [&](const RefFacts &r) {
+    auto readsIndex = [&](const RefFacts &r) {
       return std::any_of(r.subs.begin(), r.subs.end(),
                          [&](const SubscriptForm &f) { return f.alphaAt(q) != 0; });
     };
-    bool used = reads(sf.lhs) || reads(rf.ref);
+    bool used = readsIndex(sf.lhs) || readsIndex(rf.ref);
     for (int l = placement + 1; l < m && !used; ++l)
       used = sf.loops[size_t(l)].boundsVaryWith(q);
     if (used)
