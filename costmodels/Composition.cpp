@@ -337,17 +337,14 @@ bool jointFill(std::vector<ComposedTerm> &terms, const ReferenceTerms &rt,
   // The stages as the executor's gatherByDimension takes them: the
   // dimensions every coordinate of which holds some first, then the others,
   // each kind in model/FillOrder.h's order.
-  std::vector<FillStage> order, some;
+  std::vector<FillStage> order;
   for (int d : joint->dims) {
     std::vector<char> holds(size_t(mesh[size_t(d)]), 0);
     for (size_t p = 0; p < coords.size(); ++p)
       holds[size_t(coords[p][size_t(d)])] |= held[p] > 0;
-    const FillStage f{std::count(holds.begin(), holds.end(), 1), mesh[size_t(d)], d};
-    (f.holders < f.size ? some : order).push_back(f);
+    order.push_back({std::count(holds.begin(), holds.end(), 1), mesh[size_t(d)], d});
   }
-  std::sort(order.begin(), order.end(), fillsBefore);
-  std::sort(some.begin(), some.end(), fillsBefore);
-  order.insert(order.end(), some.begin(), some.end());
+  sortFillStages(order);
   std::vector<char> summed(mesh.size(), 0); // the dimensions filled so far
   for (const FillStage &f : order) {
     // Per processor, the sum over its line along the dimensions filled.

@@ -31,16 +31,14 @@ class Locator {
 public:
   Locator(const RefFacts &r, const ArrayDist &ad, const std::vector<int64_t> &mesh)
       : r_(r), ad_(ad), value_(r.subs.size()) {
-    known_ = r.subs.size() == ad.dims.size();
-    known_ = known_ && packable(mesh);
+    known_ = r.subs.size() == ad.dims.size() && packable(mesh);
     for (size_t d = 0; d < mesh.size() && known_; ++d) {
       const int k = d < ad.dimOnMesh.size() ? ad.dimOnMesh[d] : -1;
       if (k < 0 || !ad.dims[size_t(k)].onMesh())
         continue;
       const DimDist &dd = ad.dims[size_t(k)];
       known_ = ownerCoordinate(dd, dd.lower).has_value(); // Eq. 2.1 applies
-      onMesh_.push_back({size_t(k), int(d) * kCoordinateBits, dd.offset, dd.block,
-                         std::max<int64_t>(dd.procs, 1)});
+      onMesh_.push_back({size_t(k), int(d) * kCoordinateBits, &dd});
     }
   }
   /// Every owner follows Eq. 2.1 (block, cyclic, block-cyclic).
@@ -63,19 +61,16 @@ public:
     if (!inside)
       element = -1;
     at = 0;
-    for (const OnMesh &o : onMesh_) {
-      const int64_t x = value_[o.dim] - o.offset;
-      int64_t c = (x >= 0 ? x / o.block : -((o.block - 1 - x) / o.block)) % o.procs; // Eq. 2.1
-      at |= (c < 0 ? c + o.procs + 1 : c + 1) << o.shift;
-    }
+    for (const OnMesh &o : onMesh_)
+      at |= (*ownerCoordinate(*o.dist, value_[o.dim]) + 1) << o.shift;
     return true;
   }
 
 private:
   struct OnMesh {
     size_t dim; // the array dimension
-    int shift;
-    int64_t offset, block, procs;
+    int shift;  // of its mesh dimension's coordinate in the packed number
+    const DimDist *dist;
   };
   const RefFacts &r_;
   const ArrayDist &ad_;
@@ -139,7 +134,7 @@ void fillByDimension(const std::vector<std::vector<int64_t>> &from, const std::v
                      const std::vector<int64_t> &mesh,
                      const std::vector<std::vector<int64_t>> &coordinates,
                      std::vector<ComposedTerm> &out) {
-  std::vector<FillStage> every, some;
+  std::vector<FillStage> stages;
   for (size_t m = 0; m < mesh.size(); ++m) {
     if (mesh[m] <= 1)
       continue;
@@ -148,12 +143,11 @@ void fillByDimension(const std::vector<std::vector<int64_t>> &from, const std::v
       along.push_back(c[m]);
     std::sort(along.begin(), along.end());
     const int64_t holders = int64_t(std::unique(along.begin(), along.end()) - along.begin());
-    (holders < mesh[m] ? some : every).push_back({holders, mesh[m], int(m)});
+    stages.push_back({holders, mesh[m], int(m)});
   }
-  std::sort(every.begin(), every.end(), fillsBefore);
-  std::sort(some.begin(), some.end(), fillsBefore);
+  sortFillStages(stages);
   std::vector<char> done(mesh.size(), 0);
-  auto stage = [&](const FillStage &s, bool all) {
+  for (const FillStage &s : stages) {
     const size_t m = size_t(s.dim);
     // What each processor holds of the senders' elements once the
     // dimensions before are filled: those of the senders agreeing with it
@@ -170,13 +164,13 @@ void fillByDimension(const std::vector<std::vector<int64_t>> &from, const std::v
     done[m] = 1;
     const double most = *std::max_element(held.begin(), held.end());
     if (most <= 0)
-      return;
-    if (all) {
+      continue;
+    if (s.holders >= s.size) {
       out.push_back(termOf(Primitive::ManyToManyMulticast, most, s.size, 1, s.dim, s.size,
                            jointOf(mesh, held, most),
                            "counted as it runs: filled one mesh dimension at a time, every "
                            "coordinate a holder: ManyToManyMulticast along it"));
-      return;
+      continue;
     }
     // The holders of a line multicast in turn: h times the line's mean.
     double lineMost = 0;
@@ -201,11 +195,7 @@ void fillByDimension(const std::vector<std::vector<int64_t>> &from, const std::v
                          s.size, jointOf(mesh, held, words * double(holdersMost)),
                          "counted as it runs: filled one mesh dimension at a time, each holder "
                          "of a line in turn: h OneToManyMulticast along it"));
-  };
-  for (const FillStage &s : every)
-    stage(s, true);
-  for (const FillStage &s : some)
-    stage(s, false);
+  }
 }
 
 } // namespace
@@ -292,7 +282,7 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
   std::vector<int32_t> pairs(size_t(P * P), 0);
   std::vector<int64_t> seen(size_t(P), -1), sentNow(size_t(P), 0), touched;
   std::vector<double> toAll(size_t(P), 0.0);
-  std::vector<int64_t> lhsAt(D), rhsAt(D);
+  std::vector<int64_t> lhsAt(D), rhsAt(D), source(D);
   std::unordered_map<int64_t, std::vector<int64_t>> runnersOf; // by packed lhs coordinates
   auto runners = [&](int64_t at) -> const std::vector<int64_t> & {
     auto [it, fresh] = runnersOf.try_emplace(at);
@@ -321,9 +311,9 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
         seen[size_t(to)] = int64_t(serial);
         int64_t from = fixed;
         if (!placed) { // the operand's copy on the receiver's line
-          from = 0;
-          for (size_t d = 0, stride = 1; d < D; stride *= size_t(mesh[d]), ++d)
-            from += (rhsAt[d] >= 0 ? rhsAt[d] : coordinates[size_t(to)][d]) * int64_t(stride);
+          for (size_t d = 0; d < D; ++d)
+            source[d] = rhsAt[d] >= 0 ? rhsAt[d] : coordinates[size_t(to)][d];
+          from = idOf(source, mesh);
         }
         if (from != to) {
           ++pairs[size_t(from * P + to)];
@@ -379,9 +369,8 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
   if (from.size() == 1) {
     std::vector<double> one(size_t(P), 0.0);
     one[size_t(idOf(from.front(), mesh))] = 1;
-    Senders s;
-    s.joint = Senders::Joint::overMesh(mesh, std::move(one));
-    out.push_back(termOf(Primitive::OneToManyMulticast, size.front(), P, 1, -1, P, std::move(s),
+    out.push_back(termOf(Primitive::OneToManyMulticast, size.front(), P, 1, -1, P,
+                         jointOf(mesh, std::move(one), 1),
                          "counted as it runs: one sender's elements to every processor, "
                          "OneToManyMulticast over the mesh"));
   } else if (!from.empty()) {

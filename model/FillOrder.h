@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace dlayout {
 
@@ -51,6 +52,16 @@ inline bool fillsBefore(const FillStage &a, const FillStage &b) {
   if (a.size != b.size)
     return a.size > b.size;
   return a.dim < b.dim;
+}
+
+/// Sorts stages into the order they are filled in: the dimensions every
+/// coordinate of which holds some first (holders == size), then the
+/// others, each kind by fillsBefore.
+inline void sortFillStages(std::vector<FillStage> &stages) {
+  std::sort(stages.begin(), stages.end(), [](const FillStage &a, const FillStage &b) {
+    const bool everyA = a.holders >= a.size, everyB = b.holders >= b.size;
+    return everyA != everyB ? everyA : fillsBefore(a, b);
+  });
 }
 
 } // namespace dlayout

@@ -363,19 +363,16 @@ void DistributedMemory::gatherByDimension(int a, const std::vector<Multicast> &b
   // kind in model/FillOrder.h's order (not by number: where the sources
   // are not every combination of their coordinates -- a diagonal's blocks
   // -- the order changes the bytes).
-  std::vector<size_t> order;
-  std::vector<FillStage> every, some;
+  std::vector<FillStage> stages;
   for (size_t m = 0; m < shape.size(); ++m) {
     if (shape[m] <= 1) continue;
     std::set<int64_t> along;
     for (const auto &c : at) along.insert(c[m]);
-    const auto holders = static_cast<int64_t>(along.size());
-    (holders < shape[m] ? some : every).push_back({holders, shape[m], static_cast<int>(m)});
+    stages.push_back({static_cast<int64_t>(along.size()), shape[m], static_cast<int>(m)});
   }
-  std::sort(every.begin(), every.end(), fillsBefore);
-  std::sort(some.begin(), some.end(), fillsBefore);
-  for (const FillStage &s : every) order.push_back(static_cast<size_t>(s.dim));
-  for (const FillStage &s : some) order.push_back(static_cast<size_t>(s.dim));
+  sortFillStages(stages);
+  std::vector<size_t> order;
+  for (const FillStage &s : stages) order.push_back(static_cast<size_t>(s.dim));
   std::vector<char> done(shape.size(), 0);
   std::vector<std::vector<char>> data(blocks.size()); // the blocks this rank has, packed
   for (size_t b = 0; b < blocks.size(); ++b)
