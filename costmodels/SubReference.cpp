@@ -446,7 +446,8 @@ bool regular(const SubRef &s, const LoopRange &l) {
 bool identical(const SubRef &sr1, const SubRef &sr2) {
   if (sr1.kind == SubRef::Missing && sr2.kind == SubRef::Missing)
     return true;
-  if (!sr1.dist || !sr2.dist || !sr1.form || !sr2.form)
+  if (!sr1.dist || !sr2.dist || !sr1.form || !sr2.form ||
+      (sr1.kind == SubRef::Replicated) != (sr2.kind == SubRef::Replicated))
     return false;
   const DimDist &d1 = *sr1.dist, &d2 = *sr2.dist;
   if (d1.block != d2.block || d1.offset != d2.offset || d1.procs != d2.procs ||

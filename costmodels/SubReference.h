@@ -194,7 +194,10 @@ std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i);
 /// Cyclic regularity (section 4.4.3): b a multiple of |alpha| * s.
 bool regular(const SubRef &s, const LoopRange &l);
 /// The two sub-references denote the same expression in identically
-/// distributed dimensions (type-2 case 3).
+/// distributed dimensions (type-2 case 3), both held by their owners alone
+/// or both on every processor: a private scalar that runs on the owners of
+/// several array elements (TermWalk::runnersOwners) needs its operand on
+/// each of them, not only on the one its stand-in lhs names.
 bool identical(const SubRef &sr1, const SubRef &sr2);
 
 } // namespace dlayout::cost

@@ -272,25 +272,26 @@ TEST(Coalescing, ACarriedReferenceTowardsTheOtherOfTwoNeighboursSendsItsEdge) {
   EXPECT_LE(sentBy({0, 1}), double(n / 2 + 2));
 }
 
-/// eflux's QSP, reduced: DO J / DO I, Q = W(I,J,2), a private scalar read
-/// by FS(I,J,K) = Q for each plane K in `planes`, the planes of FS and W
-/// blocked over N; the terms of W in the assignment of Q.
-std::vector<EstimateTerm> privateScalarOperand(const std::vector<int64_t> &planes) {
+/// eflux's QSP, reduced: DO J / DO I, Q = W(I,J,read), a private scalar
+/// read by FS(I,J,K) = Q for each plane K in `planes`, the planes of FS and
+/// W blocked over N; the terms of W in the assignment of Q.
+std::vector<EstimateTerm> privateScalarOperand(const std::vector<int64_t> &planes,
+                                               int64_t read = 2) {
   ModelBuilder b;
   b.param("N", n);
   b.array("FS", {n, n, N});
   b.array("W", {n, n, N});
   auto j = b.loop("J", b.c(1), b.p("N"), "", 1, true);
   auto i = b.loop("I", b.c(1), b.p("N"), j, 1, true);
-  auto q = b.scalarStmt({j, i}, "Q", {b.ref("W", {b.iv(i), b.iv(j), b.c(2)})}, {.loads = 1}, "");
+  auto q = b.scalarStmt({j, i}, "Q", {b.ref("W", {b.iv(i), b.iv(j), b.c(read)})}, {.loads = 1}, "");
   for (int64_t k : planes)
     b.stmt({j, i}, b.ref("FS", {b.iv(i), b.iv(j), b.c(k)}), {}, {.stores = 1});
   Program p = b.build();
-  Expr read;
-  read.kind = Expr::Kind::Scalar;
-  read.name = "Q";
+  Expr use;
+  use.kind = Expr::Kind::Scalar;
+  use.name = "Q";
   for (size_t k = 1; k <= planes.size(); ++k)
-    p.statements[k].expr = read;
+    p.statements[k].expr = use;
   Layout l = layout({N}, {{"FS", {collapsed(), collapsed(), block(0)}},
                           {"W", {collapsed(), collapsed(), block(0)}}});
   return comm(run(p, l), q, "W");
@@ -312,6 +313,14 @@ TEST(PrivateScalar, RunsOnEveryReadersOwnersAndItsOperandReachesThemAll) {
   ASSERT_EQ(some.size(), 1u);
   EXPECT_EQ(some[0].primitive, "OneToManyMulticast") << some[0].rule;
   EXPECT_EQ(some[0].groupSize, 3);
+  // Plane 1, the first reader's own: its owner still sends it to the
+  // other three (the stand-in FS(I,J,1) and W(I,J,1) have one owner, but
+  // the assignment runs on four).
+  auto own = privateScalarOperand({1, 2, 3, 4}, 1);
+  ASSERT_EQ(own.size(), 1u);
+  EXPECT_EQ(own[0].primitive, "OneToManyMulticast") << own[0].rule;
+  EXPECT_EQ(own[0].groupSize, N);
+  EXPECT_EQ(own[0].messageWords, double(n * n));
 }
 
 TEST(Coalescing, AReferenceAlreadyCarriedAddsNothing) {
