@@ -11,13 +11,6 @@ namespace dlayout::cost {
 
 namespace {
 
-/// The same array with the same subscripts (the source locations aside).
-bool sameReference(const RhsFacts &a, const RhsFacts &b) {
-  return a.ref.ref && b.ref.ref && a.ref.array == b.ref.array &&
-         a.ref.ref->subscripts == b.ref.ref->subscripts &&
-         a.reductionOperand == b.reductionOperand;
-}
-
 /// The reference's only communication is one boundary Shift: (mesh dim,
 /// direction, width), for the ghost-region merge.
 bool soleShift(const ReferenceTerms &rt, int &dim, int &dir, double &width) {
@@ -80,15 +73,19 @@ bool onlyShifts(const ReferenceTerms &rt, bool local = false) {
 }
 
 /// Both sides of a coalesced pair move between the same processors: the
-/// same primitives, groups, sizes and counts, and no boundary Shift (whose
-/// references the ghost-region rules above join).
+/// same primitives, groups, sizes and counts, Shifts along the same mesh
+/// dimension and the same way, not each from one known coordinate but
+/// different ones (W(I,J,2) and W(I,J,3) multicast from the holders of two
+/// planes are two messages).
 bool sameMessages(const std::vector<ComposedTerm> &a, const std::vector<ComposedTerm> &b) {
   if (a.size() != b.size())
     return false;
   for (size_t k = 0; k < a.size(); ++k)
-    if (a[k].prim == Primitive::Shift || a[k].prim != b[k].prim || a[k].words != b[k].words ||
+    if (a[k].prim != b[k].prim || a[k].words != b[k].words || a[k].shiftDim != b[k].shiftDim ||
+        a[k].direction != b[k].direction ||
         a[k].group != b[k].group || a[k].count != b[k].count || a[k].factor != b[k].factor ||
-        a[k].boundaryTransfer != b[k].boundaryTransfer)
+        a[k].boundaryTransfer != b[k].boundaryTransfer ||
+        !detail::sameSource(a[k].senders, b[k].senders))
       return false;
   return true;
 }
@@ -119,77 +116,67 @@ bool disjointOffMesh(const RhsFacts &a, const RhsFacts &b, const LayoutView &lv)
 /// not qualify (an affine subscript alpha * i + c or a constant there; the
 /// other dimensions alike; no inspector).
 int sectionPair(const RhsFacts &a, const RhsFacts &b, const ReferenceTerms &ta,
-                const ReferenceTerms &tb, const std::vector<int64_t> &mesh) {
-  if (!a.ref.ref || !b.ref.ref || a.ref.array != b.ref.array ||
-      a.reductionOperand != b.reductionOperand || ta.type2 != tb.type2 || ta.irregular ||
-      tb.irregular || a.ref.subs.size() != b.ref.subs.size() ||
+                const ReferenceTerms &tb, const LayoutView &lv) {
+  if (ta.type2 != tb.type2 || ta.irregular || tb.irregular ||
       ta.localExtent.size() != a.ref.subs.size()) // a walk that stopped short
     return -1;
-  int differ = -1;
-  for (size_t k = 0; k < a.ref.subs.size(); ++k)
-    if (!(a.ref.ref->subscripts[k] == b.ref.ref->subscripts[k])) {
-      if (differ >= 0)
-        return -1;
-      differ = int(k);
-    }
+  const int differ = detail::sectionDim(a, b);
   if (differ < 0)
     return -1;
-  const SubscriptForm &fa = a.ref.subs[size_t(differ)], &fb = b.ref.subs[size_t(differ)];
-  bool affine = fa.cls == SubscriptClass::Constant || fa.cls == SubscriptClass::Single;
-  if (!affine || fb.cls != fa.cls || fa.terms != fb.terms || fa.terms.size() > 1 ||
-      !sameMessages(compose(ta, mesh), compose(tb, mesh)))
+  const std::vector<ComposedTerm> ca = compose(ta, lv.mesh);
+  if (!sameMessages(ca, compose(tb, lv.mesh)))
     return -1;
+  // Shifts join where the sections differ off their mesh dimension (edges
+  // of two planes); along it, the ghost-region rules below decide.
+  const DimDist &dd = lv.arrays[size_t(a.ref.array)].dims[size_t(differ)];
+  for (const ComposedTerm &t : ca)
+    if (t.prim == Primitive::Shift && (t.shiftDim < 0 || (dd.onMesh() && dd.meshDim == t.shiftDim)))
+      return -1;
   return differ;
 }
 
 
-/// References whose Shifts along mesh dimension `meshDim` towards the same
-/// neighbour are edges of one section, the wider holding the narrower: one
-/// array, the same subscripts but in the dimension on `meshDim`, where each
-/// is the same single index plus a constant no larger than the blocks
-/// there (DP(I+1,J) beside DP(I+2,J), rows in blocks of 2 or more: the next
-/// block's first row, and its first two). Cyclic, DP(I+2,J) comes from the
-/// processor after the next.
-bool oneEdge(const std::vector<const RhsFacts *> &a, const std::vector<const RhsFacts *> &b,
-             const LayoutView &lv, int meshDim) {
-  if (a.empty() || b.empty() || meshDim < 0)
-    return false;
-  const RhsFacts &first = *a.front();
-  if (!first.ref.ref)
-    return false;
-  const ArrayDist &ad = lv.arrays[size_t(first.ref.array)];
-  if (size_t(meshDim) >= ad.dimOnMesh.size())
-    return false;
-  const int shifted = ad.dimOnMesh[size_t(meshDim)];
-  const auto &subs = first.ref.ref->subscripts;
-  int differ = -1;
-  for (const auto *list : {&a, &b})
-    for (const RhsFacts *r : *list) {
-      if (!r->ref.ref || r->ref.array != first.ref.array || r->ref.ref->subscripts.size() != subs.size() ||
-          r->ref.subs.size() != subs.size())
-        return false;
-      for (size_t k = 0; k < subs.size(); ++k) {
-        if (r->ref.ref->subscripts[k] == subs[k])
-          continue;
-        if (int(k) != shifted)
-          return false;
-        differ = int(k);
-      }
-    }
-  if (differ < 0)
-    return true; // the same reference
-  const DimDist &dd = ad.dims[size_t(differ)];
-  if (dd.kind != DistKind::Block && dd.kind != DistKind::Cyclic && dd.kind != DistKind::BlockCyclic)
-    return false;
-  const SubscriptForm &g = first.ref.subs[size_t(differ)];
-  for (const auto *list : {&a, &b})
-    for (const RhsFacts *r : *list) {
-      const SubscriptForm &f = r->ref.subs[size_t(differ)];
-      if (f.cls != SubscriptClass::Single || f.terms != g.terms || f.terms.size() != 1 ||
-          std::llabs(f.terms[0].second) != 1 || std::llabs(f.constant) > dd.block)
-        return false;
-    }
-  return true;
+/// Reference b differs from a only by an edge across the mesh dimension m
+/// a blocked dimension lies on: its subscript there a constant off a's, no
+/// further than a block; a boundary Shift along m that a lacks; and along
+/// the other mesh dimensions the same messages from the same senders (the
+/// parts of their sections each processor holds, which differ by rows at
+/// the ends of the range). One message carries both parts, the larger:
+/// Carrier::A where b's part is no larger (b keeps its edge alone,
+/// Coalesced::edgeOnly), Carrier::B where a's is no larger (a rides on b's).
+enum class Carrier { None, A, B };
+Carrier edgeApart(const RhsFacts &b, const RhsFacts &a, const ReferenceTerms &tb,
+                  const ReferenceTerms &ta, const LayoutView &lv) {
+  if (ta.type2 != tb.type2 || ta.irregular || tb.irregular || ta.dims.size() != tb.dims.size())
+    return Carrier::None;
+  const int k = detail::sectionDim(a, b);
+  if (k < 0)
+    return Carrier::None;
+  const DimDist &dd = lv.arrays[size_t(a.ref.array)].dims[size_t(k)];
+  const SubscriptForm &fa = a.ref.subs[size_t(k)], &fb = b.ref.subs[size_t(k)];
+  if (!dd.onMesh() || !dd.blocked() || dd.meshDim < 0 || size_t(dd.meshDim) >= ta.dims.size() ||
+      fa.cls != SubscriptClass::Single || std::llabs(fa.constant - fb.constant) > dd.block)
+    return Carrier::None;
+  const size_t m = size_t(dd.meshDim);
+  if (!tb.dims[m].boundary || ta.dims[m].boundary || !ta.dims[m].terms.empty())
+    return Carrier::None;
+  std::vector<ComposedTerm> rest;
+  for (ComposedTerm &t : compose(tb, lv.mesh))
+    if (t.prim != Primitive::Shift)
+      rest.push_back(std::move(t));
+  const std::vector<ComposedTerm> own = compose(ta, lv.mesh);
+  if (rest.empty() || rest.size() != own.size())
+    return Carrier::None;
+  bool aLarger = true, bLarger = true;
+  for (size_t q = 0; q < own.size(); ++q) {
+    if (rest[q].prim != own[q].prim || rest[q].group != own[q].group ||
+        rest[q].count != own[q].count || rest[q].factor != own[q].factor ||
+        rest[q].meshDim != own[q].meshDim || !detail::sameSource(rest[q].senders, own[q].senders))
+      return Carrier::None;
+    aLarger = aLarger && rest[q].words <= own[q].words;
+    bLarger = bLarger && rest[q].words >= own[q].words;
+  }
+  return aLarger ? Carrier::A : bLarger ? Carrier::B : Carrier::None;
 }
 
 /// The edges of a boundary's two directions sent in one exchange over two
@@ -216,6 +203,40 @@ std::vector<double> twoWayParts(const DimResult &keep, const DimResult &drop, si
 } // namespace
 
 namespace detail {
+
+bool sameReference(const RhsFacts &a, const RhsFacts &b) {
+  return a.ref.ref && b.ref.ref && a.ref.array == b.ref.array &&
+         a.ref.ref->subscripts == b.ref.ref->subscripts &&
+         a.reductionOperand == b.reductionOperand;
+}
+
+bool sameSource(const Senders &x, const Senders &y) {
+  const bool one = x.meshDim >= 0 && x.first == x.last;
+  const bool other = y.meshDim >= 0 && y.first == y.last;
+  return !one || !other || (x.meshDim == y.meshDim && x.first == y.first);
+}
+
+int sectionDim(const RhsFacts &a, const RhsFacts &b) {
+  if (!a.ref.ref || !b.ref.ref || a.ref.array != b.ref.array ||
+      a.reductionOperand != b.reductionOperand || a.ref.subs.size() != b.ref.subs.size() ||
+      a.ref.ref->subscripts.size() != a.ref.subs.size() ||
+      b.ref.ref->subscripts.size() != b.ref.subs.size())
+    return -1;
+  int differ = -1;
+  for (size_t k = 0; k < a.ref.subs.size(); ++k)
+    if (!(a.ref.ref->subscripts[k] == b.ref.ref->subscripts[k])) {
+      if (differ >= 0)
+        return -1;
+      differ = int(k);
+    }
+  if (differ < 0)
+    return -1;
+  const SubscriptForm &fa = a.ref.subs[size_t(differ)], &fb = b.ref.subs[size_t(differ)];
+  const bool affine = fa.cls == SubscriptClass::Constant || fa.cls == SubscriptClass::Single;
+  if (!affine || fb.cls != fa.cls || fa.terms != fb.terms || fa.terms.size() > 1)
+    return -1;
+  return differ;
+}
 
 /// Widens a reference's data to the union's: (hi - lo) / |alpha| more
 /// elements along the dimension where alpha divides it, else as many again
@@ -269,6 +290,7 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
   grown.assign(n, 1);
   carried.assign(n, {});
   unions.assign(n, {});
+  co.edgeOnly.assign(n, 0);
   // Reference `drop`'s Shifts are carried by `keep`'s messages.
   auto carry = [&](size_t keep, size_t drop) {
     skip[drop] = 1;
@@ -284,7 +306,7 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
   // Message coalescing: an identical reference is fetched once.
   for (size_t i = 0; opts.coalescing && i < sf.rhs.size(); ++i)
     for (size_t j = 0; j < i && !skip[i]; ++j)
-      if (!skip[j] && sameReference(sf.rhs[i], sf.rhs[j]) &&
+      if (!skip[j] && detail::sameReference(sf.rhs[i], sf.rhs[j]) &&
           all[i].type2 == all[j].type2) {
         skip[i] = 1;
         ++sharedBy[j];
@@ -294,7 +316,7 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
     for (size_t j = 0; j < i && !skip[i]; ++j) {
       if (skip[j])
         continue;
-      int dim = sectionPair(sf.rhs[j], sf.rhs[i], all[j], all[i], lv.mesh);
+      int dim = sectionPair(sf.rhs[j], sf.rhs[i], all[j], all[i], lv);
       SectionUnion &u = unions[j];
       if (dim < 0 || (u.dim >= 0 && u.dim != dim))
         continue;
@@ -304,10 +326,29 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
            u.count + 1};
       skip[i] = 1;
       sharedBy[j] += sharedBy[i];
+      carried[j].push_back(&sf.rhs[i]); // its edges too, where it has a Shift
     }
   for (size_t j = 0; j < sf.rhs.size(); ++j)
     if (unions[j].dim >= 0)
       widen(all[j], sf.rhs[j], lv, unions[j]);
+  // A reference a constant off another along a dimension blocked on mesh
+  // dimension m, no further than a block (X(I-1,J,1) beside X(I,J,1), the
+  // rows blocked), reaches the same receivers from the same senders but
+  // for its edge across m (edgeApart): one message carries both's elements
+  // but the edge, which its boundary Shift brings.
+  for (size_t i = 0; opts.coalescing && i < n; ++i)
+    for (size_t j = 0; j < n && !skip[i] && !co.edgeOnly[i]; ++j) {
+      if (j == i || skip[j] || co.edgeOnly[j])
+        continue;
+      const Carrier c = edgeApart(sf.rhs[i], sf.rhs[j], all[i], all[j], lv);
+      if (c == Carrier::A) {
+        co.edgeOnly[i] = 1;
+        sharedBy[j] += sharedBy[i];
+      } else if (c == Carrier::B) {
+        skip[j] = 1;
+        sharedBy[i] += sharedBy[j];
+      }
+    }
   // Ghost-region exchange: the widest Shift per (array, mesh dimension,
   // direction, placement) stands for the others when the overlap covers it.
   if ((opts.ghostExchange && lv.anyOverlap) || opts.coalescing) {
@@ -448,83 +489,5 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
 }
 
 } // namespace detail
-
-void coalesceAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
-                              const PrimitiveCosts &costs) {
-  // The loop copy a term's fetch runs before, in the distributed nest: the
-  // one inside its placement, named by the statement's phase and path up to
-  // it; none where the fetch runs inside the innermost loop, before the
-  // statement, or the statement is in no phase.
-  using Node = std::pair<std::string, std::vector<int>>;
-  auto node = [](const StatementFacts &sf, const CommCost &c) -> std::optional<Node> {
-    size_t next = size_t(c.placement + 1);
-    if (next >= sf.loops.size() || sf.path.size() <= next)
-      return std::nullopt;
-    return Node{sf.phase, std::vector<int>(sf.path.begin(), sf.path.begin() + long(next) + 1)};
-  };
-  auto carries = [](const CommCost &c, const RhsFacts *r) {
-    return std::any_of(c.carried.begin(), c.carried.end(),
-                       [&](const RhsFacts *q) { return sameReference(*q, *r); });
-  };
-  struct Kept {
-    size_t statement, term;
-  };
-  // By the loop the fetch runs before and the array: only those can join.
-  std::map<std::pair<Node, int>, std::vector<Kept>> kept;
-  std::vector<std::vector<char>> merged(comm.size()); // removed once all are seen
-  for (size_t k = 0; k < comm.size(); ++k) {
-    StatementComm &sc = comm[k];
-    merged[k].assign(sc.costs.size(), 0);
-    for (size_t n = 0; n < sc.costs.size(); ++n) {
-      CommCost &c = sc.costs[n];
-      if (c.shiftDim < 0 || c.carried.empty() || c.pipelined || c.rhs < 0)
-        continue;
-      std::optional<Node> before = node(*sc.sf, c);
-      if (!before)
-        continue;
-      std::vector<Kept> &same = kept[{std::move(*before), sc.sf->rhs[size_t(c.rhs)].ref.array}];
-      auto into = std::find_if(same.begin(), same.end(), [&](const Kept &q) {
-        const CommCost &e = comm[q.statement].costs[q.term];
-        return e.shiftDim == c.shiftDim &&
-               e.direction == c.direction && e.group == c.group && e.span == c.span &&
-               e.repetitions == c.repetitions && e.tiles == c.tiles && e.senders == c.senders;
-      });
-      if (into == same.end()) {
-        same.push_back({k, n});
-        continue;
-      }
-      CommCost &e = comm[into->statement].costs[into->term];
-      const bool nested = oneEdge(e.carried, c.carried, lv, c.shiftDim);
-      size_t fresh = 0; // references e does not carry yet
-      for (const RhsFacts *r : c.carried)
-        if (!carries(e, r)) {
-          e.carried.push_back(r);
-          ++fresh;
-        }
-      const double part = double(fresh) / double(c.carried.size());
-      if (nested) { // the wider edge holds the narrower
-        e.words = std::max(e.words, c.words);
-        e.bytes = std::max(e.bytes, c.bytes);
-      } else {
-        e.words += part * c.words;
-        e.bytes += part * c.bytes;
-      }
-      e.sharedBy += c.sharedBy;
-      e.seconds = e.repetitions * costs.cost(Primitive::Shift, e.bytes, e.group, e.span);
-      merged[k][n] = 1;
-    }
-  }
-  for (size_t k = 0; k < comm.size(); ++k) {
-    std::vector<CommCost> &list = comm[k].costs;
-    size_t w = 0;
-    for (size_t n = 0; n < list.size(); ++n)
-      if (!merged[k][n]) {
-        if (w != n)
-          list[w] = std::move(list[n]);
-        ++w;
-      }
-    list.resize(w);
-  }
-}
 
 } // namespace dlayout::cost

@@ -7,8 +7,7 @@
 // messages carry which: a carried reference is skipped, and its carrier's
 // terms grow by what it adds (a section union's wider section, sections
 // disjoint off the mesh, both directions' edges over two processors).
-// coalesceAcrossStatements (Communication.h) joins what statements fetch
-// before the same loop.
+// AcrossStatements.h joins what statements fetch before the same loop.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -19,14 +18,6 @@
 #include <vector>
 
 namespace dlayout::cost::detail {
-
-/// The references a section union joins: `count` of them, differing in
-/// dimension `dim`, their constants from lo to hi there.
-struct SectionUnion {
-  int dim = -1;
-  int64_t lo = 0, hi = 0;
-  int count = 1;
-};
 
 /// One statement's references after coalescing, each vector by rhs index.
 struct Coalesced {
@@ -41,6 +32,9 @@ struct Coalesced {
   /// where a rule joins some: the estimator's hot path).
   std::vector<std::vector<const RhsFacts *>> carried;
   std::vector<SectionUnion> unions; // the union a reference heads (dim -1: none)
+  /// Its messages but its boundary Shifts carried by another reference's:
+  /// only its edges move on their own.
+  std::vector<char> edgeOnly;
 };
 
 /// `array` (a ProgramFacts index; -1: every one) restricts it to the
@@ -53,5 +47,18 @@ Coalesced coalesce(const StatementFacts &sf, const LayoutView &lv,
 /// Widens a reference's terms to its section union's (a sample of a
 /// triangular nest is costed afresh, and widened again).
 void widen(ReferenceTerms &rt, const RhsFacts &rf, const LayoutView &lv, const SectionUnion &u);
+
+/// The same array with the same subscripts (the source locations aside).
+bool sameReference(const RhsFacts &a, const RhsFacts &b);
+
+/// Not two terms each sent from one known coordinate (Senders), different
+/// ones: W(I,J,2) and W(I,J,3) multicast from the holders of two planes are
+/// two messages, however alike.
+bool sameSource(const Senders &x, const Senders &y);
+
+/// The array dimension two references to one array differ in, where they
+/// differ in one only and there by a constant (an affine subscript
+/// alpha * i + c, or a number); -1 else. A section union's candidates.
+int sectionDim(const RhsFacts &a, const RhsFacts &b);
 
 } // namespace dlayout::cost::detail

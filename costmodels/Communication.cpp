@@ -210,6 +210,9 @@ std::string CommCost::describe() const {
   if (sharedBy > 1)
     s += "; one exchange serves " + std::to_string(sharedBy) +
          " references (ghost region / message coalescing)";
+  if (sections > 0)
+    s += "; carries the neighbouring sections " + std::to_string(sections) +
+         (sections == 1 ? " other statement reads" : " other statements read");
   return s;
 }
 
@@ -245,6 +248,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
       c.placement = where;
       c.rule = ct.rule;
       c.sharedBy = co.sharedBy[i];
+      c.section = co.unions[i];
       c.senders = ct.senders;
       c.span = ct.span;
       c.shiftDim = ct.shiftDim;
@@ -258,6 +262,8 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
                       std::vector<CommCost> &into) {
       Repetitions r = repetitions(s, rf, t, opts);
       for (const ComposedTerm &ct : compose(t, lv.mesh)) {
+        if (co.edgeOnly[i] && ct.prim != Primitive::Shift)
+          continue; // carried by another reference's messages
         double times = ct.boundaryTransfer ? r.boundary * ct.count : r.normal * ct.count;
         CommCost c = costOf(ct, weight * times);
         c.pipelined = r.pipelined;
@@ -305,7 +311,8 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     // counted (nothing added).
     auto countedAt = [&](const std::vector<LoopFacts> &loops, double weight,
                          std::vector<CommCost> &into) {
-      if (co.sharedBy[i] > 1 || co.unions[i].dim >= 0 || co.twoWay[i] >= 0 || co.grown[i] != 1)
+      if (co.sharedBy[i] > 1 || co.unions[i].dim >= 0 || co.twoWay[i] >= 0 || co.grown[i] != 1 ||
+          co.edgeOnly[i])
         return false;
       at->loops = loops;
       auto terms = countedFetch(*at, rf, lv, where);

@@ -45,12 +45,19 @@
 //   - message coalescing over sections: references to one array whose
 //     subscripts differ by a constant in one dimension (P(I+1,J) beside
 //     P(I,J)), placed alike and moving between the same processors (the
-//     same primitives, no boundary Shift), are one message carrying the
-//     union of their sections: (hi - lo) / |alpha| more elements along that
-//     dimension, no more than a block per processor along a blocked mesh
-//     dimension;
-//   - message coalescing across statements (coalesceAcrossStatements), and
-//     a fetch another statement's covers adding nothing (Subsumption.h);
+//     same primitives, not from two different known senders, boundary
+//     Shifts only where the dimension they differ in is not the Shift's),
+//     are one message carrying the union of their sections: (hi - lo) /
+//     |alpha| more elements along that dimension, no more than a block per
+//     processor along a blocked mesh dimension; and where they differ
+//     along a blocked dimension by no more than a block and one has a
+//     boundary Shift there that the other lacks (X(I-1,J,1) beside
+//     X(I,J,1)), their other messages are one, the larger, the Shift
+//     bringing the edge alone (Coalesced::edgeOnly);
+//   - message coalescing across statements: Shifts, and neighbouring
+//     sections read by statements run on the same processors
+//     (AcrossStatements.h); a fetch another statement's covers adds nothing
+//     (Subsumption.h);
 //   - tiled multicasts whose roots are every member of their group in
 //     equal turns, the group fixed, are one all-gather (ManyToManyMulticast,
 //     CommCost::allGather);
@@ -95,6 +102,15 @@ struct CommunicationOptions {
 };
 
 /// One primitive (or inspector/executor phase) charged to a statement.
+/// The references a section union joins (Coalescing.h): `count` of them,
+/// differing in dimension `dim`, their constants from lo to hi there.
+struct SectionUnion {
+  int dim = -1;
+  int64_t lo = 0, hi = 0;
+  int count = 1;
+  bool operator==(const SectionUnion &) const = default;
+};
+
 struct CommCost {
   const char *primitive = "";
   Primitive prim = Primitive::Transfer; // what `primitive` names, for a term of Table 6.1
@@ -120,6 +136,11 @@ struct CommCost {
   /// A Shift under coalescing: the references whose elements its messages
   /// carry (its own among them).
   std::vector<const RhsFacts *> carried;
+  /// The section union its reference heads in its statement (dim -1: none).
+  SectionUnion section;
+  /// Other statements' neighbouring sections its message carries
+  /// (joinSectionsAcrossStatements).
+  int sections = 0;
 
   /// The rule with its qualifiers, for the breakdown.
   std::string describe() const;
@@ -145,19 +166,6 @@ struct StatementComm {
   std::vector<CommCost> costs;
 };
 
-/// Beyond the thesis (message coalescing across statements, Fortran D):
-/// Shifts of one array fetched before the same loop copy of the
-/// distributed nest (StatementFacts::path; by different statements, or by
-/// one where the rules above left them apart), towards the same neighbours
-/// and as often, are one message per neighbour carrying all their elements
-/// -- the validate executor's one action per array and loop node. The first statement's term grows by the
-/// elements of references it does not already carry (W(I+1,J,1) in one
-/// statement, W(I+1,J,2) in the next), or takes the wider where both are
-/// edges of one section (DP(I+1,J) beside DP(I+2,J): the union is the
-/// next block's first two rows, not three); the others' are removed.
-/// `comm` holds the statements in program order.
-void coalesceAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
-                              const PrimitiveCosts &costs);
 
 } // namespace cost
 } // namespace dlayout

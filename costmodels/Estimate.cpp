@@ -4,6 +4,7 @@
 #include "costmodels/Subsumption.h"
 #include "costmodels/FetchBound.h"
 #include "costmodels/Computation.h"
+#include "costmodels/AcrossStatements.h"
 #include "costmodels/LayoutView.h"
 #include "costmodels/ProgramAnalysis.h"
 #include "costmodels/StatementCache.h"
@@ -150,6 +151,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional
   if (cmo.coalescing) {
     coalesceAcrossStatements(comm, lv, costs);
     dropSubsumedFetches(comm, lv);
+    joinSectionsAcrossStatements(comm, lv, costs, cmo);
     boundFetches(comm, lv, pf, costs, cmo);
   }
   if (detail) {

@@ -1,0 +1,54 @@
+//===- costmodels/AcrossStatements.h - Messages that carry several statements' reads -*- C++ -*-===//
+//
+// Beyond the thesis (message coalescing across statements, Fortran D). The
+// validate executor fetches an array once before each loop node, each
+// processor receiving the union of what the node's statements read; the
+// estimator prices each statement's references (Coalescing.h joins those of
+// one statement) and then joins, among the terms fetched before one loop
+// copy of the distributed nest (StatementFacts::path), those one message
+// carries:
+//
+//   - coalesceAcrossStatements: Shifts of one array towards the same
+//     neighbours and as often are one message per neighbour carrying all
+//     their elements. The first statement's term grows by the elements of
+//     references it does not already carry (W(I+1,J,1) in one statement,
+//     W(I+1,J,2) in the next), or takes the wider where both are edges of
+//     one section (DP(I+1,J) beside DP(I+2,J): the union is the next
+//     block's first two rows, not three); the others' are removed.
+//   - joinSectionsAcrossStatements: where two statements that run on the
+//     same processors (the same loops, the same lhs, the same other
+//     runners) read sections of one array that differ by a constant in one
+//     dimension -- eflux's QSP reads W(I+1,J,N) and QSM W(I,J,N), both for
+//     every plane's owner -- and their fetches are the same messages
+//     (primitive, group, span, repetitions, senders), the first
+//     statement's message carries the union of the sections, grown as a
+//     statement's own section union grows (Coalescing.h: (hi - lo) /
+//     |alpha| more elements along that dimension, no more than a block per
+//     processor along a blocked mesh dimension); the later ones' are
+//     removed. Only where the term is the plain composition of its
+//     reference's terms (ReferenceTerms, Composition.h) -- not a sum over
+//     the samples of a triangular nest, nor a fetch counted as it runs --
+//     and the dimension they differ in is on no mesh dimension, or blocked
+//     on one other than the term's own. What remains is then bounded by
+//     what its senders hold (FetchBound.h).
+//
+// A fetch that another statement's covers outright is dropped by
+// Subsumption.h. `comm` holds the statements in program order.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "costmodels/Communication.h"
+#include "costmodels/LayoutView.h"
+
+#include <vector>
+
+namespace dlayout::cost {
+
+void coalesceAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
+                              const PrimitiveCosts &costs);
+
+void joinSectionsAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
+                                  const PrimitiveCosts &costs, const CommunicationOptions &opts);
+
+} // namespace dlayout::cost
