@@ -20,7 +20,6 @@ namespace {
 /// placement; none where the fetch runs inside the innermost loop, before
 /// the statement, or the statement is in no phase.
 using FetchNode = std::pair<std::string, std::vector<int>>;
-
 std::optional<FetchNode> fetchNodeOf(const StatementFacts &sf, const CommCost &c) {
   const size_t next = size_t(c.placement + 1);
   if (next >= sf.loops.size() || sf.path.size() <= next)
@@ -228,7 +227,6 @@ void coalesceAcrossStatements(std::vector<StatementComm> &comm, const LayoutView
   }
   removeMerged(comm, merged);
 }
-
 
 void joinSectionsAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
                                   const PrimitiveCosts &costs, const CommunicationOptions &opts) {

@@ -135,7 +135,6 @@ int sectionPair(const RhsFacts &a, const RhsFacts &b, const ReferenceTerms &ta,
   return differ;
 }
 
-
 /// Reference b differs from a only by an edge across the mesh dimension m
 /// a blocked dimension lies on: its subscript there a constant off a's, no
 /// further than a block; a boundary Shift along m that a lacks; and along
