@@ -265,10 +265,18 @@ bool TermWalk::partialsCounted() {
       return false;
     elements *= dd.extent;
   }
-  // Per instance: (processor * elements + element, the instance), and the
-  // element's coordinate along each mesh dimension (-1: every one).
+  // Per partial formed: (processor * elements + element, its position),
+  // and the element's coordinate along each mesh dimension (-1: every
+  // one). Where processors times elements are few, each pair is kept once
+  // as it is formed (most instances repeat one: the reduction's own loop);
+  // else every instance's is, and the repeats dropped below.
   std::vector<std::pair<int64_t, size_t>> formed;
-  std::vector<int64_t> lhsAtOf;
+  std::vector<int64_t> lhsAtOf, lhsAt(static_cast<size_t>(D_), -1);
+  constexpr int64_t kMostMarked = 1 << 16;
+  std::vector<char> marked;
+  if (double(lv_.procs) * double(elements) <= double(kMostMarked))
+    marked.assign(size_t(lv_.procs * elements), 0);
+  int64_t instances = 0;
   bool ok = true;
   auto owner = [&](const SubRef &s) -> std::optional<int64_t> {
     auto v = valueAt(*s.form, index);
@@ -287,23 +295,30 @@ bool TermWalk::partialsCounted() {
     int64_t at = 0, place = 1;
     for (int d = 0; d < D_; ++d) {
       const SubRef &L = base_[size_t(d)].first, &H = base_[size_t(d)].second;
-      std::optional<int64_t> lhsAt;
-      if (L.kind != SubRef::Replicated && !(lhsAt = owner(L)))
+      std::optional<int64_t> lhsOwner;
+      if (L.kind != SubRef::Replicated && !(lhsOwner = owner(L)))
         return void(ok = false);
       // Along a dimension the home is replicated over, the copy beside the
       // lhs's home (its coordinate 0 where the lhs is replicated too).
-      std::optional<int64_t> h = H.kind == SubRef::Replicated ? lhsAt.value_or(0) : owner(H);
-      if (!h || *h < 0 || *h >= mesh[size_t(d)] || (lhsAt && (*lhsAt < 0 || *lhsAt >= mesh[size_t(d)])))
+      std::optional<int64_t> h = H.kind == SubRef::Replicated ? lhsOwner.value_or(0) : owner(H);
+      if (!h || *h < 0 || *h >= mesh[size_t(d)] || (lhsOwner && (*lhsOwner < 0 || *lhsOwner >= mesh[size_t(d)])))
         return void(ok = false);
       at += *h * place;
-      lhsAtOf.push_back(lhsAt.value_or(-1));
+      lhsAt[size_t(d)] = lhsOwner.value_or(-1);
       place *= mesh[size_t(d)];
     }
-    formed.emplace_back(at * elements + element, formed.size());
+    const int64_t key = at * elements + element;
+    if (!marked.empty()) {
+      if (marked[size_t(key)])
+        return;
+      marked[size_t(key)] = 1;
+    }
+    formed.emplace_back(key, formed.size());
+    lhsAtOf.insert(lhsAtOf.end(), lhsAt.begin(), lhsAt.end());
   };
   // The region's loops, walked as an odometer.
   ok = forEachIteration(sf_.loops, size_t(region), index, [&] {
-         if (int64_t(formed.size()) >= kMostInstances)
+         if (instances++ >= kMostInstances)
            return false;
          visit();
          return ok;

@@ -338,15 +338,6 @@ double boundaryData(const SubRef &sr1, const SubRef &sr2, const LoopRange &l) {
   return perBoundary * blocks; // Eq. 4.4
 }
 
-std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i) {
-  if (!d.onMesh() || d.block <= 0 ||
-      (d.kind != DistKind::Block && d.kind != DistKind::Cyclic &&
-       d.kind != DistKind::BlockCyclic))
-    return std::nullopt;
-  int64_t N = std::max<int64_t>(d.procs, 1);
-  int64_t c = floorDiv(i - d.offset, d.block) % N; // Eq. 2.1
-  return c < 0 ? c + N : c;
-}
 
 namespace {
 /// The owners (p1 of sr1's element, p2 of sr2's) at every index the loop

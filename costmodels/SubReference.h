@@ -23,6 +23,8 @@
 
 #include "costmodels/LayoutView.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -190,7 +192,19 @@ std::optional<ExchangeData> exchangeDataExact(const SubRef &sr1, const SubRef &s
 /// Beyond the thesis: the processor coordinate (f(A_k, i) of Eq. 2.1) of
 /// index i in a block, cyclic or block-cyclic dimension; nullopt for other
 /// kinds (general_block, indirect) and dimensions on no mesh dimension.
-std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i);
+/// (Inline: the counted walks call it per instance.)
+inline std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i) {
+  if (!d.onMesh() || d.block <= 0 ||
+      (d.kind != DistKind::Block && d.kind != DistKind::Cyclic &&
+       d.kind != DistKind::BlockCyclic))
+    return std::nullopt;
+  const int64_t N = std::max<int64_t>(d.procs, 1), a = i - d.offset;
+  int64_t q = a / d.block; // floor(a / b), b > 0
+  if (a % d.block != 0 && a < 0)
+    --q;
+  const int64_t c = q % N; // Eq. 2.1
+  return c < 0 ? c + N : c;
+}
 /// Cyclic regularity (section 4.4.3): b a multiple of |alpha| * s.
 bool regular(const SubRef &s, const LoopRange &l);
 /// The two sub-references denote the same expression in identically
