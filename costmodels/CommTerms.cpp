@@ -139,6 +139,7 @@ int TermWalk::run() {
       out.dims[d].parts = partsOf(base_[d].second);
   }
   jointParts();
+  selfServedParts();
   localSize(rhsDist);
   partialsExchange();
   ownerTurns();

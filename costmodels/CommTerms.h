@@ -196,6 +196,14 @@ struct ReferenceTerms {
   std::shared_ptr<const Senders::Joint> joint;
   double jointMost = 0;
   int jointLoop = -1;
+  /// Beyond the thesis (exactOwners): where the operand's owners along two
+  /// mesh dimensions are the lhs's swapped (tred2's Z(J,I) = A(J,I), A by
+  /// rows on the first and Z on the second), a processor whose coordinates
+  /// along them are equal holds just the elements its own lhs elements
+  /// need, and sends none: per combination of the two coordinates, 0 on
+  /// the diagonal and 1 off it (Senders::Joint), Composition.cpp's
+  /// terms' senders. Null where the owners are not so swapped.
+  std::shared_ptr<const Senders::Joint> selfServed;
   std::vector<char> type2;     // final: loops that contain the communication
   BoundaryFacts boundary;
   /// An indirect subscript (or an indirect distribution) moves data in a

@@ -568,6 +568,8 @@ std::vector<ComposedTerm> compose(const ReferenceTerms &rt,
       t.words *= rt.partials;
     if (t.group < 0) // probabilistic Transfer: a point-to-point message
       t.group = 1;
+    if (rt.selfServed && !t.senders.joint) // a transpose's diagonal sends nothing
+      t.senders.joint = rt.selfServed;
   }
   std::stable_sort(terms.begin(), terms.end(),
                    [](const ComposedTerm &a, const ComposedTerm &b) {

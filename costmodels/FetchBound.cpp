@@ -12,18 +12,6 @@ namespace dlayout::cost {
 
 namespace {
 
-/// Whether two dimensions have the same owner function (the mesh
-/// dimension aside): a regular distribution of the same extent and blocks.
-bool sameOwners(const DimDist &a, const DimDist &b) {
-  auto regular = [](const DimDist &d) {
-    return d.onMesh() && (d.kind == DistKind::Block || d.kind == DistKind::Cyclic ||
-                          d.kind == DistKind::BlockCyclic);
-  };
-  return regular(a) && regular(b) && a.kind == b.kind && a.procs == b.procs &&
-         a.block == b.block && a.offset == b.offset && a.extent == b.extent &&
-         a.lower == b.lower;
-}
-
 /// Per mesh dimension of the fetched array's distribution, the mesh
 /// dimension along which its reader sits at the same coordinate as the
 /// element's holder, or -1: an array dimension whose subscript is the
@@ -50,7 +38,7 @@ std::vector<int> readerAlong(const StatementFacts &sf, const CommCost &c, const 
     for (size_t j = 0; j < sf.lhs.subs.size() && j < written.dims.size(); ++j) {
       const SubscriptForm &h = sf.lhs.subs[j];
       if (h.cls == g.cls && h.terms == g.terms && h.constant == g.constant &&
-          sameOwners(ad.dims[k], written.dims[j])) {
+          ad.dims[k].sameOwners(written.dims[j])) {
         along[size_t(ad.dims[k].meshDim)] = written.dims[j].meshDim;
         break;
       }

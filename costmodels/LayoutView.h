@@ -50,6 +50,17 @@ struct DimDist {
   /// off the mesh. A general_block's largest block, an indirect map's whole
   /// extent (bounds, not counts).
   int64_t heldBy(int64_t c) const;
+  /// The same owner function (Eq. 2.1) as `o`, the mesh dimension aside: a
+  /// block, cyclic or block-cyclic distribution of the same extent and
+  /// blocks over as many processors.
+  bool sameOwners(const DimDist &o) const {
+    auto regular = [](const DimDist &d) {
+      return d.onMesh() && (d.kind == DistKind::Block || d.kind == DistKind::Cyclic ||
+                            d.kind == DistKind::BlockCyclic);
+    };
+    return regular(*this) && regular(o) && kind == o.kind && procs == o.procs &&
+           block == o.block && offset == o.offset && extent == o.extent && lower == o.lower;
+  }
 };
 
 struct ArrayDist {

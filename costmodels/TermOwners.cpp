@@ -113,6 +113,40 @@ void TermWalk::jointParts() {
   out.joint = std::make_shared<const Senders::Joint>(std::move(joint));
 }
 
+void TermWalk::selfServedParts() {
+  // The lhs's owners alone run the statement and take the operand.
+  if (!opts_.exactOwners || !sf_.hasLhs || sf_.hasHome || !sf_.alsoRunBy.empty() ||
+      rf_.reductionOperand || rf_.toHome || rf_.everyProcessor)
+    return;
+  // Two mesh dimensions of N > 1 processors, every other of one.
+  std::vector<int> dims;
+  for (int d = 0; d < D_; ++d)
+    if (procsOf(d) > 1)
+      dims.push_back(d);
+  if (dims.size() != 2 || procsOf(dims[0]) != procsOf(dims[1]))
+    return;
+  const auto [d, e] = std::pair(dims[0], dims[1]);
+  // The operand's sub-reference along one is the lhs's along the other:
+  // the same index, the same owner function.
+  auto same = [](const SubRef &a, const SubRef &b) {
+    return a.kind == SubRef::Single && b.kind == SubRef::Single && a.loop == b.loop &&
+           a.alpha == b.alpha && a.beta.constant == b.beta.constant &&
+           a.beta.terms.empty() && b.beta.terms.empty() && !a.beta.opaque && !b.beta.opaque &&
+           a.dist->sameOwners(*b.dist);
+  };
+  if (!same(base_[size_t(d)].second, base_[size_t(e)].first) ||
+      !same(base_[size_t(e)].second, base_[size_t(d)].first))
+    return;
+  const int64_t N = procsOf(d);
+  Senders::Joint joint;
+  joint.dims = {d, e};
+  joint.extents = {N, N};
+  joint.byCoordinates.assign(size_t(N * N), 1.0);
+  for (int64_t c = 0; c < N; ++c)
+    joint.byCoordinates[size_t(c * N + c)] = 0;
+  out.selfServed = std::make_shared<const Senders::Joint>(std::move(joint));
+}
+
 void TermWalk::ownerTurns() {
   out.sourceShareIn.assign(size_t(m_), 1.0);
   out.rootTurns.assign(size_t(D_), {});

@@ -309,6 +309,8 @@ private:
   /// ReferenceTerms::joint and jointMost, counted over the iterations of
   /// the first loop two mesh dimensions' operand sub-references share.
   void jointParts();
+  /// ReferenceTerms::selfServed.
+  void selfServedParts();
 
   //===--------------------------------------------------------------------===//
   // Partial results to their owners (PartialsExchange.cpp)
