@@ -1,6 +1,7 @@
 //===- costmodels/Redistribution.cpp - Cost of changing a layout ----------===//
 
 #include "costmodels/Redistribution.h"
+#include "costmodels/SubReference.h"
 
 #include <algorithm>
 #include <map>
@@ -9,10 +10,7 @@ namespace dlayout {
 
 namespace {
 
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
+using cost::floorDiv;
 
 /// The position along its mesh dimension of element i (0 when the
 /// dimension is on no mesh dimension).

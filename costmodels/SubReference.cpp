@@ -12,13 +12,6 @@ namespace dlayout::cost {
 
 namespace {
 
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    --q;
-  return q;
-}
-
 /// x * terms(a) == y * terms(b), as maps from loop position to coefficient.
 bool scaledTermsEqual(const Beta &a, int64_t x, const Beta &b, int64_t y) {
   if (a.terms.overflow() || b.terms.overflow())
@@ -337,7 +330,6 @@ double boundaryData(const SubRef &sr1, const SubRef &sr2, const LoopRange &l) {
                             (double(N) * double(d2.block)));
   return perBoundary * blocks; // Eq. 4.4
 }
-
 
 namespace {
 /// The owners (p1 of sr1's element, p2 of sr2's) at every index the loop

@@ -31,6 +31,12 @@
 
 namespace dlayout::cost {
 
+/// floor(a / b), b != 0.
+inline int64_t floorDiv(int64_t a, int64_t b) {
+  const int64_t q = a / b;
+  return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
 /// (loop position, coefficient) pairs in ascending position, stored inline:
 /// the estimator copies sub-references a lot and must not allocate.
 class LoopTerms {
@@ -198,11 +204,8 @@ inline std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i) {
       (d.kind != DistKind::Block && d.kind != DistKind::Cyclic &&
        d.kind != DistKind::BlockCyclic))
     return std::nullopt;
-  const int64_t N = std::max<int64_t>(d.procs, 1), a = i - d.offset;
-  int64_t q = a / d.block; // floor(a / b), b > 0
-  if (a % d.block != 0 && a < 0)
-    --q;
-  const int64_t c = q % N; // Eq. 2.1
+  const int64_t N = std::max<int64_t>(d.procs, 1);
+  const int64_t c = floorDiv(i - d.offset, d.block) % N; // Eq. 2.1
   return c < 0 ? c + N : c;
 }
 /// Cyclic regularity (section 4.4.3): b a multiple of |alpha| * s.
