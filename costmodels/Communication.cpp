@@ -87,15 +87,20 @@ int placement(const ReferenceTerms &rt) {
 /// loop the message is vectorised over (tred2's J in Z(K,J), K = J+1, L)
 /// is walked too, its samples' sizes summed into the one message
 /// (MessageSum.h). Whether that applies; the drivers split into those the
-/// terms repeat in (`repeated`) and those they are vectorised over. A
-/// driver the message is vectorised over must appear in the reference's
-/// subscripts: where it bounds the inner loops alone (Z(K,J) fetched once
-/// outside DO II, whose L bounds J and K), its iterations reach sections
-/// that overlap, and the message is their union, not their sum: Fig. 3.2's
-/// means price it.
+/// terms repeat in (`repeated`) and those they are vectorised over. The
+/// samples are not summed (`countedOnly`) where a driver the message is
+/// vectorised over bounds the inner loops alone (fig2_2's V(MQ,MI) under DO
+/// MP / DO MQ = 1, MP; Z(K,J) fetched once outside DO II, whose L bounds J
+/// and K), its iterations reaching sections that overlap, the message their
+/// union, or where the message is tiled (section 4.4.3: one per tile, its
+/// root moving with the tile, fig2_2's V(MP,MI)): the fetch is then counted
+/// as the executor forms it (CountedFetch.h), else priced by Fig. 3.2's
+/// means.
 bool perOuterIteration(const StatementFacts &sf, const RhsFacts &rf, const ReferenceTerms &rt,
                        const std::vector<int> &drivers, const CommunicationOptions &opts,
-                       std::vector<int> &repeated, std::vector<int> &vectorised) {
+                       std::vector<int> &repeated, std::vector<int> &vectorised,
+                       bool &countedOnly) {
+  countedOnly = false;
   repeated.clear();
   vectorised.clear();
   // The partial results of a reduction into array elements leave once per
@@ -114,12 +119,12 @@ bool perOuterIteration(const StatementFacts &sf, const RhsFacts &rf, const Refer
     else if (!partialsOfRegion || q < sf.reductionRegion)
       vectorised.push_back(q);
   }
+  countedOnly = !vectorised.empty() && rt.tiles > 1;
   for (int q : vectorised)
     if (std::none_of(rf.ref.subs.begin(), rf.ref.subs.end(),
                      [&](const SubscriptForm &f) { return f.alphaAt(q) != 0; }))
-      return false;
-  // A tiled message (section 4.4.3) is one per tile: not one sum.
-  return vectorised.empty() || rt.tiles <= 1;
+      countedOnly = true;
+  return true;
 }
 
 /// How many walks forEachOuterSample takes of the repeated drivers and,
@@ -289,7 +294,8 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     };
     std::vector<CommCost> collective, one;
     std::vector<int> repeated, vectorised;
-    bool sampled = perOuterIteration(sf, rf, rt, drivers, opts, repeated, vectorised);
+    bool countedOnly = false;
+    bool sampled = perOuterIteration(sf, rf, rt, drivers, opts, repeated, vectorised, countedOnly);
     // The terms at the loops of one sample, `weight` times, into `into`;
     // false where a loop they are vectorised over was frozen at it.
     auto chargeAt = [&](const std::vector<LoopFacts> &loops, double weight,
@@ -339,6 +345,8 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
         one.clear();
         if (vectorised.empty()) {
           sampled = chargeAt(loops, weight, one) && sampled;
+        } else if (countedOnly) {
+          sampled = countedAt(loops, weight, one) && sampled;
         } else if (!countedAt(loops, weight, one)) {
           // One message, not counted as it runs: the vectorised drivers'
           // samples summed.

@@ -72,7 +72,10 @@
 //     fetch vectorised over such a loop (tred2's Z(K,J) in J = 1, L /
 //     K = J+1, L, once per I) is counted as the executor forms it
 //     (CountedFetch.h), or else is the sum of that loop's samples, per
-//     coordinate (MessageSum.h).
+//     coordinate (MessageSum.h); one that is tiled (fig2_2's V(MP,MI), its
+//     root moving with MP), or whose driver no subscript reads (V(MQ,MI)
+//     under MQ = 1, MP: overlapping sections, the message their union), is
+//     counted so or else priced by Fig. 3.2's means.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -7,38 +7,65 @@
 
 #include <algorithm>
 #include <tuple>
-#include <unordered_map>
 
 namespace dlayout::cost {
 
 namespace {
 
 constexpr int64_t kMostElements = int64_t(1) << 40;
-constexpr int kCoordinateBits = 15;
+/// The most places (Places::count) a counted mesh may have.
+constexpr int64_t kMostPlaces = int64_t(1) << 16;
 
-/// A mesh whose coordinates, plus one, pack into one number.
-bool packable(const std::vector<int64_t> &mesh) {
-  return int(mesh.size()) * kCoordinateBits < 63 &&
-         std::all_of(mesh.begin(), mesh.end(),
-                     [](int64_t n) { return n < (int64_t(1) << kCoordinateBits) - 1; });
-}
+/// Where an element lies on the mesh, as one number: per mesh dimension its
+/// owner's coordinate plus one (0 along a dimension the array is
+/// replicated over), mixed radix mesh[d] + 1, the first dimension lowest.
+class Places {
+public:
+  explicit Places(const std::vector<int64_t> &mesh) : mesh_(mesh), stride_(mesh.size()) {
+    double count = 1;
+    for (size_t d = 0; d < mesh.size(); ++d) {
+      stride_[d] = int64_t(count);
+      count *= double(mesh[d] + 1);
+    }
+    count_ = count <= double(kMostPlaces) ? int64_t(count) : -1;
+  }
+  /// How many numbers there are; -1 where more than kMostPlaces.
+  int64_t count() const { return count_; }
+  int64_t stride(size_t d) const { return stride_[d]; }
+  /// The place of the processor at 0 along every dimension.
+  int64_t origin() const {
+    int64_t at = 0;
+    for (int64_t s : stride_)
+      at += s;
+    return at;
+  }
+  /// A coordinate per mesh dimension, -1 for every one.
+  void decode(int64_t at, std::vector<int64_t> &out) const {
+    for (size_t d = 0; d < out.size(); ++d)
+      out[d] = at / stride_[d] % (mesh_[d] + 1) - 1;
+  }
+
+private:
+  const std::vector<int64_t> &mesh_;
+  std::vector<int64_t> stride_;
+  int64_t count_ = 0;
+};
 
 /// Where a reference's elements lie: at loop indices, the element's linear
-/// id in its array (-1: outside it), and per mesh dimension its owner's
-/// coordinate plus one (0 along a dimension the array is replicated over),
-/// packed into one number, kCoordinateBits a dimension, the first lowest.
+/// id in its array (-1: outside it), and its holders' place (Places).
 class Locator {
 public:
-  Locator(const RefFacts &r, const ArrayDist &ad, const std::vector<int64_t> &mesh)
+  Locator(const RefFacts &r, const ArrayDist &ad, const std::vector<int64_t> &mesh,
+          const Places &places)
       : r_(r), ad_(ad), value_(r.subs.size()) {
-    known_ = r.subs.size() == ad.dims.size() && packable(mesh);
+    known_ = r.subs.size() == ad.dims.size() && places.count() > 0;
     for (size_t d = 0; d < mesh.size() && known_; ++d) {
       const int k = d < ad.dimOnMesh.size() ? ad.dimOnMesh[d] : -1;
       if (k < 0 || !ad.dims[size_t(k)].onMesh())
         continue;
       const DimDist &dd = ad.dims[size_t(k)];
       known_ = ownerCoordinate(dd, dd.lower).has_value(); // Eq. 2.1 applies
-      onMesh_.push_back({size_t(k), int(d) * kCoordinateBits, &dd});
+      onMesh_.push_back({size_t(k), places.stride(d), &dd});
     }
   }
   /// Every owner follows Eq. 2.1 (block, cyclic, block-cyclic).
@@ -62,14 +89,14 @@ public:
       element = -1;
     at = 0;
     for (const OnMesh &o : onMesh_)
-      at |= (*ownerCoordinate(*o.dist, value_[o.dim]) + 1) << o.shift;
+      at += (*ownerCoordinate(*o.dist, value_[o.dim]) + 1) * o.stride;
     return true;
   }
 
 private:
   struct OnMesh {
-    size_t dim; // the array dimension
-    int shift;  // of its mesh dimension's coordinate in the packed number
+    size_t dim;     // the array dimension
+    int64_t stride; // of its mesh dimension in the place's number
     const DimDist *dist;
   };
   const RefFacts &r_;
@@ -79,18 +106,45 @@ private:
   bool known_ = true;
 };
 
-/// Locator's packed coordinates unpacked: a coordinate per mesh dimension,
-/// -1 for every one.
-void unpack(int64_t at, std::vector<int64_t> &out) {
-  for (size_t d = 0; d < out.size(); ++d)
-    out[d] = ((at >> (int(d) * kCoordinateBits)) & ((int64_t(1) << kCoordinateBits) - 1)) - 1;
-}
-
-bool countable(const ArrayDist &ad) {
+double elementsOf(const ArrayDist &ad) {
   double elements = 1;
   for (const DimDist &dd : ad.dims)
     elements *= double(std::max<int64_t>(dd.extent, 1));
-  return elements <= double(kMostElements);
+  return elements;
+}
+
+bool countable(const ArrayDist &ad) { return elementsOf(ad) <= double(kMostElements); }
+
+/// One instance of a counted fetch: the operand's element (its linear id),
+/// where it lies and where the lhs element lies (Places).
+struct Read {
+  int64_t element, rhsAt, lhsAt;
+  bool operator<(const Read &o) const {
+    return std::tie(element, lhsAt) < std::tie(o.element, o.lhsAt);
+  }
+  bool operator==(const Read &o) const { return element == o.element && lhsAt == o.lhsAt; }
+};
+
+/// Reorders `reads` so that those of one element are adjacent, a repeated
+/// (element, lhs holder) dropped where it follows itself: a counting sort
+/// by element where the operand has few elements beside the reads, else a
+/// comparison sort (each pair once).
+void groupByElement(std::vector<Read> &reads, double elements) {
+  if (elements > double(16 * reads.size() + 4096)) {
+    std::sort(reads.begin(), reads.end());
+    reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+    return;
+  }
+  std::vector<uint32_t> start(size_t(elements) + 1, 0);
+  for (const Read &r : reads)
+    ++start[size_t(r.element) + 1];
+  for (size_t e = 1; e < start.size(); ++e)
+    start[e] += start[e - 1];
+  std::vector<Read> grouped(reads.size());
+  for (const Read &r : reads)
+    grouped[start[size_t(r.element)]++] = r;
+  grouped.erase(std::unique(grouped.begin(), grouped.end()), grouped.end());
+  reads = std::move(grouped);
 }
 
 /// A processor's linear id, the first mesh dimension fastest
@@ -229,34 +283,29 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
     if (used)
       return std::nullopt;
   }
-  // Not walked where Fig. 3.2's trips already say there are too many.
+  // Not walked where Fig. 3.2's trips already say there are too many, nor
+  // where the instances, counted, are (a triangle holds more than its mean
+  // row times its rows).
   double expected = 1;
   for (int l = placement + 1; l < m; ++l)
     expected *= std::max(sf.loops[size_t(l)].trips, 1.0);
   const std::vector<int64_t> &mesh = lv.mesh;
   if (expected > double(kMostCountedInstances) || lv.procs > kMostCountedProcessors)
     return std::nullopt;
+  const auto instances = countIterations(sf.loops, size_t(placement + 1), index, kMostCountedInstances);
+  if (!instances || *instances > kMostCountedInstances)
+    return std::nullopt;
   const std::vector<std::vector<int64_t>> coordinates = meshCoordinates(mesh);
   const int64_t P = int64_t(coordinates.size());
   // Each instance: the operand's element, where it lies, and where the
   // lhs element lies (its holders run the instance).
   const size_t D = mesh.size();
-  struct Read {
-    int64_t element, rhsAt, lhsAt;
-    bool operator<(const Read &o) const {
-      return std::tie(element, lhsAt) < std::tie(o.element, o.lhsAt);
-    }
-    bool operator==(const Read &o) const { return element == o.element && lhsAt == o.lhsAt; }
-  };
-  std::vector<Read> reads;
-  reads.reserve(size_t(expected));
-  Locator lhs(sf.lhs, lhsDist, mesh), rhs(rf.ref, rhsDist, mesh);
+  const Places places(mesh);
+  Locator lhs(sf.lhs, lhsDist, mesh, places), rhs(rf.ref, rhsDist, mesh, places);
   if (!lhs.known() || !rhs.known())
     return std::nullopt;
-  // Run by processor 0 where the lhs element lies outside its array.
-  int64_t processor0 = 0;
-  for (size_t d = 0; d < D; ++d)
-    processor0 |= int64_t(1) << (int(d) * kCoordinateBits);
+  std::vector<Read> reads;
+  reads.reserve(size_t(*instances));
   bool ok = true;
   auto visit = [&] {
     Read r;
@@ -267,14 +316,13 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
     if (r.element < 0)
       return true; // outside the array: not fetched
     if (lhsElement < 0)
-      r.lhsAt = processor0;
+      r.lhsAt = places.origin(); // run by processor 0
     reads.push_back(r);
     return true;
   };
   if (!forEachIteration(sf.loops, size_t(placement + 1), index, visit) || !ok)
     return std::nullopt;
-  std::sort(reads.begin(), reads.end());
-  reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+  groupByElement(reads, elementsOf(rhsDist));
 
   // Each element once per receiver (the holders of its lhs elements) from
   // the operand's holder nearest it: per sender and receiver the elements,
@@ -283,28 +331,34 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
   std::vector<int64_t> seen(size_t(P), -1), sentNow(size_t(P), 0), touched;
   std::vector<double> toAll(size_t(P), 0.0);
   std::vector<int64_t> lhsAt(D), rhsAt(D), source(D);
-  std::unordered_map<int64_t, std::vector<int64_t>> runnersOf; // by packed lhs coordinates
+  std::vector<std::optional<std::vector<int64_t>>> runnersOf(size_t(places.count()));
   auto runners = [&](int64_t at) -> const std::vector<int64_t> & {
-    auto [it, fresh] = runnersOf.try_emplace(at);
-    if (fresh) {
-      unpack(at, lhsAt);
+    std::optional<std::vector<int64_t>> &those = runnersOf[size_t(at)];
+    if (!those) {
+      those.emplace();
+      places.decode(at, lhsAt);
       for (int64_t p = 0; p < P; ++p) {
         bool holds = true;
         for (size_t d = 0; d < D && holds; ++d)
           holds = lhsAt[d] < 0 || coordinates[size_t(p)][d] == lhsAt[d];
         if (holds)
-          it->second.push_back(p);
+          those->push_back(p);
       }
     }
-    return it->second;
+    return *those;
   };
+  int64_t lastRhsAt = -1, fixed = -1;
+  bool placed = false;
   for (size_t i = 0, serial = 0; i < reads.size(); ++serial) {
     const int64_t element = reads[i].element;
     touched.clear();
+    if (reads[i].rhsAt != lastRhsAt) { // where the element lies
+      lastRhsAt = reads[i].rhsAt;
+      places.decode(lastRhsAt, rhsAt);
+      placed = std::none_of(rhsAt.begin(), rhsAt.end(), [](int64_t c) { return c < 0; });
+      fixed = placed ? idOf(rhsAt, mesh) : -1;
+    }
     for (; i < reads.size() && reads[i].element == element; ++i) {
-      unpack(reads[i].rhsAt, rhsAt);
-      const bool placed = std::none_of(rhsAt.begin(), rhsAt.end(), [](int64_t c) { return c < 0; });
-      const int64_t fixed = placed ? idOf(rhsAt, mesh) : -1;
       for (int64_t to : runners(reads[i].lhsAt)) {
         if (seen[size_t(to)] == int64_t(serial))
           continue;

@@ -37,14 +37,20 @@
 // array before the same loop into one (tred2's Z(J,J) for the replicated
 // G with Z(K,J) for E(K)), and the mesh is filled in the order the
 // union's holders give, which can differ from each fetch's own: on 4 x 4
-// with E on every processor, 17,408 bytes from the busiest predicted
+// with E on every processor, 17,280 bytes from the busiest predicted
 // against 16,544 simulated, each fetch alone counted exactly. Not counted (nullopt): an lhs that is
 // not an array element, a reduction's partial results (PartialsExchange.cpp),
 // a subscript or bound not affine, a distribution without an owner function
 // (general_block, indirect), a loop outside the placement at more than one
 // index that a subscript or an inner bound reads, more than
-// kMostCountedInstances instances (by Fig. 3.2's trips or as walked), a
-// mesh of more than kMostCountedProcessors.
+// kMostCountedInstances instances (by Fig. 3.2's trips or counted), a
+// mesh of more than kMostCountedProcessors (or whose coordinates, each
+// plus one, number more than 2^16).
+//
+// Communication.h counts this way the fetches that summing samples cannot
+// price: a tiled one (fig2_2's V(MP,MI), its root moving with MP) and one
+// vectorised over a driver its subscripts do not read (V(MQ,MI) under
+// MQ = 1, MP).
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace dlayout::cost {
@@ -104,6 +105,29 @@ bool forEachIteration(const std::vector<LoopFacts> &all, size_t from, std::vecto
       return true;
     index[from + k - 1] += loops[k - 1].signedStep();
   }
+}
+
+/// The iterations of loops[from..] at the indices `index` holds before
+/// `from`: every iteration of the loops but the innermost walked, the
+/// innermost's trips added at each (a triangle's rows, not Fig. 3.2's mean
+/// row times their number). Nullopt where forEachIteration would fail, or
+/// once the count passes `most`.
+inline std::optional<int64_t> countIterations(const std::vector<LoopFacts> &all, size_t from,
+                                              std::vector<int64_t> index, int64_t most) {
+  if (from >= all.size())
+    return 1;
+  const std::vector<LoopFacts> outer(all.begin(), all.end() - 1);
+  LoopFacts inner = all.back();
+  int64_t count = 0;
+  bool whole = true;
+  const bool walked = forEachIteration(outer, from, index, [&] {
+    whole = inner.moveTo(index) && inner.trips == std::floor(inner.trips);
+    count += whole ? int64_t(inner.trips) : 0;
+    return whole && count <= most;
+  });
+  if (!walked && (!whole || count <= most))
+    return std::nullopt;
+  return count;
 }
 
 } // namespace dlayout::cost

@@ -308,6 +308,50 @@ TEST(TriangularNest, AFetchOverATriangleIsCountedAsItRuns) {
   EXPECT_GT(sent[1], sent[0]);
 }
 
+TEST(TriangularNest, TiledFetchesOverATriangleAreCountedAsTheyRun) {
+  // fig2_2's DO MP / DO MQ = 1, MP / DO MI:
+  //   S1: X(MI,MQ) = X(MI,MQ) + V(MP,MI),  S2: X(MI,MP) = X(MI,MP) + V(MQ,MI),
+  // V's rows and X's columns blocked over 4. S1's fetch is tiled by MP, its
+  // root moving with the tile; S2's driver MP bounds MQ but is read by no
+  // subscript of V(MQ,MI), its iterations reaching overlapping rows. Each
+  // counted as the executor forms it: row block q goes to the processors
+  // below q for S1, above q for S2. Fig. 3.2's means gave every root the
+  // mean triangle (S1) and only the first half of them anything (S2).
+  const int64_t n = 16, N = 4, b = n / N;
+  ModelBuilder mb;
+  mb.array("V", {n, n});
+  mb.array("X", {n, n});
+  auto mp = mb.loop("MP", mb.c(1), mb.c(n));
+  auto mq = mb.loop("MQ", mb.c(1), mb.iv(mp), mp);
+  auto mi = mb.loop("MI", mb.c(1), mb.c(n), mq, 1, true);
+  const OpCounts ops{.loads = 2, .stores = 1, .fadd = 1};
+  auto s1 = mb.stmt({mp, mq, mi}, mb.ref("X", {mb.iv(mi), mb.iv(mq)}),
+                    {mb.ref("X", {mb.iv(mi), mb.iv(mq)}), mb.ref("V", {mb.iv(mp), mb.iv(mi)})}, ops);
+  auto s2 = mb.stmt({mp, mq, mi}, mb.ref("X", {mb.iv(mi), mb.iv(mp)}),
+                    {mb.ref("X", {mb.iv(mi), mb.iv(mp)}), mb.ref("V", {mb.iv(mq), mb.iv(mi)})}, ops);
+  const Estimate e = run(mb.build(), layout({N}, {{"V", {block(0), collapsed()}},
+                                                  {"X", {collapsed(), block(0)}}}));
+  const std::string stmts[] = {s1, s2};
+  for (int which = 0; which < 2; ++which) {
+    // Rows of V each processor sends each other one, enumerated.
+    std::set<std::tuple<int64_t, int64_t, int64_t>> sends; // from, to, row
+    for (int64_t p = 1; p <= n; ++p)
+      for (int64_t q = 1; q <= p; ++q) {
+        const int64_t row = which == 0 ? p : q, column = which == 0 ? q : p;
+        const int64_t from = (row - 1) / b, to = (column - 1) / b;
+        if (from != to)
+          sends.insert({from, to, row});
+      }
+    std::vector<double> exact(N, 0.0);
+    for (const auto &[from, to, row] : sends)
+      exact[size_t(from)] += 8.0 * double(n);
+    const std::vector<double> sent = bytesSentBy(comm(e, stmts[which]), {N}, "V");
+    for (int64_t q = 0; q < N; ++q)
+      EXPECT_NEAR(sent[size_t(q)], exact[size_t(q)], 1e-9 * exact[1])
+          << stmts[which] << ", processor " << q;
+  }
+}
+
 TEST(TriangularNest, AParallelOuterLoopKeepsTheMean) {
   // DO I (parallel) / DO J = 1, I: I divides the iterations, so summing
   // the busiest per I would count every I on one processor: Fig. 3.2.
