@@ -11,6 +11,7 @@ summary of its benchmark.
 """
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -109,6 +110,22 @@ def line_kali(d):
     return "Kali's relaxation: %d runs on simulated NCUBE/7 and iPSC/2, every one equal to the sequential result" % len(runs)
 
 
+def line_calibrate(d):
+    """Issue 7's calibration aim: with the calibrated machine the Spearman
+    figure and the predicted / measured ratio improve over the preset."""
+    parts, met = [], True
+    for r in d["results"]:
+        m = r["machines"]
+        pre, cal = m[d["preset"]["name"]], m["calibrated"]
+        closer = abs(math.log(cal["median_ratio"])) < abs(math.log(pre["median_ratio"]))
+        met = met and cal["spearman"] > pre["spearman"] and closer
+        parts.append("%s Spearman %.2f -> %.2f, predicted / measured %.3g -> %.3g" % (
+            os.path.basename(r["sample"]), pre["spearman"], cal["spearman"],
+            pre["median_ratio"], cal["median_ratio"]))
+    return "real ranks (P = %d), preset `%s` -> calibrated: %s; aim (both improve) %s" % (
+        d["procs"], d["preset"]["name"], "; ".join(parts), "met" if met else "**not met**")
+
+
 BENCHES = [
     ("quality", "Quality of the advice and fidelity (issue 7)", "bench/quality/run.sh", line_quality),
     ("validate-fidelity", "Fidelity at P = 16 (issue 6)", "bench/validate/run.sh", line_fidelity),
@@ -120,6 +137,7 @@ BENCHES = [
     ("scaling", "Scaling with program size", "bench/scaling/scaling.py", line_scaling),
     ("kali", "Runtime (Kali)", "bench/kali/run.sh", line_kali),
     ("reliability", "Reliability", "bench/reliability/run.sh", line_reliability),
+    ("calibrate", "Calibration (issue 7)", "bench/calibrate/run.sh", line_calibrate),
 ]
 
 
