@@ -267,7 +267,9 @@ TEST(ArrayDistribution, OwnedBoxAgreesWithHoldsAndLocalOffset) {
           off += idx[k] * box->stride[k];
         }
         ASSERT_EQ(inBox, a.holds(p, idx)) << "processor " << p << ", element " << g;
-        if (inBox) ASSERT_EQ(off, a.localOffset(p, idx)) << "processor " << p << ", element " << g;
+        if (inBox) {
+          ASSERT_EQ(off, a.localOffset(p, idx)) << "processor " << p << ", element " << g;
+        }
       }
     }
   }
