@@ -310,8 +310,7 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
   auto visit = [&] {
     Read r;
     int64_t lhsElement;
-    if (int64_t(reads.size()) >= kMostCountedInstances || !lhs.locate(index, lhsElement, r.lhsAt) ||
-        !rhs.locate(index, r.element, r.rhsAt))
+    if (!lhs.locate(index, lhsElement, r.lhsAt) || !rhs.locate(index, r.element, r.rhsAt))
       return ok = false;
     if (r.element < 0)
       return true; // outside the array: not fetched
