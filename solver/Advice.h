@@ -13,9 +13,11 @@
 //     distribution kind, block size, replication and mesh shape together over
 //     the estimator's tabulated terms, warm-started by the heuristic, so its
 //     optimum is never estimated worse than the heuristic's;
-//   - the recommendation is the better of the two; alternatives are distinct
-//     layouts, best first; decisive constraints carry quality measures
-//     (seconds) and source locations.
+//   - the recommendation is the better of the two, or the fastest layout
+//     without cyclic distributions where that is estimated within 2 % of
+//     it (ties go to blocked, as in the block-cyclic pass); alternatives are
+//     distinct layouts, best first; decisive constraints carry quality
+//     measures (seconds) and source locations.
 // Library code: errors are returned, nothing is printed.
 //
 //===----------------------------------------------------------------------===//
@@ -55,7 +57,10 @@ struct AdviseOptions {
 struct RankedLayout {
   Layout layout;
   double seconds = 0;
-  std::string origin; // "heuristic", "optimiser", "num-procs", "fewer-processors"
+  /// "heuristic", "optimiser", "num-procs", "fewer-processors", or
+  /// "blocked": another layout's cyclic distributions made BLOCK
+  /// (Advise.cpp, kCyclicGain).
+  std::string origin;
 };
 
 /// A constraint that decided the layout (thesis ch. 5 vocabulary).
@@ -103,7 +108,10 @@ struct Advice {
   std::string machine;
   RankedLayout recommended;
   double computationSeconds = 0, communicationSeconds = 0;
-  std::vector<RankedLayout> alternatives; // best first, recommended excluded
+  /// Best first, the recommendation excluded; faster than it only where a
+  /// layout without cyclic distributions was preferred to one with them
+  /// (kCyclicGain), which is then the first.
+  std::vector<RankedLayout> alternatives;
   SolverReport solver;
   std::vector<DecisiveConstraint> constraints;
   std::vector<Warning> warnings;
