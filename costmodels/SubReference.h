@@ -101,6 +101,9 @@ struct Beta {
 
 /// One side of a pair of aligned sub-references, seen from one loop.
 struct SubRef {
+  /// User-provided, so that a value-initialised SubRef (a vector's resize)
+  /// is not zeroed first: its LoopTerms' unused storage stays untouched.
+  SubRef() {}
   enum Kind { Missing, Constant, Single, Unknown, Replicated };
   Kind kind = Missing;
   int64_t alpha = 0; // Single: coefficient of the loop's index
