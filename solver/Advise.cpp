@@ -193,8 +193,9 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   adv.computationSeconds = (*full)->computationSeconds;
   adv.communicationSeconds = (*full)->communicationSeconds;
 
-  // Alternatives: distinct layouts, best first; the heuristic's is always
-  // shown when another is recommended (the advice shows both).
+  // Alternatives: distinct layouts, best first; the cyclic layout BLOCK was
+  // preferred to, and the heuristic's where another is recommended (the
+  // advice shows both), are always among them.
   std::stable_sort(pool.begin(), pool.end(),
                    [](auto &a, auto &b) { return a.seconds < b.seconds; });
   // Distinct up to a renumbering of the mesh dimensions.
@@ -249,12 +250,14 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
     for (auto &[name, al] : cyclic->layout.arrays)
       for (const DimLayout &d : al.dims)
         if (isCyclic(d)) arrays.insert(name);
+    const double slower =
+        cyclic->seconds > 0 ? adv.recommended.seconds / cyclic->seconds - 1 : 0;
     adv.constraints.push_back(
         {"blocked", {arrays.begin(), arrays.end()}, adv.recommended.seconds - cyclic->seconds, {},
          fmt::format("BLOCK rather than the cyclic distributions of the fastest layout found: "
                      "estimated {:.3g}% slower, within the {:.3g}% the estimates do not resolve "
                      "(ties go to blocked, thesis 5.2)",
-                     100 * (adv.recommended.seconds / cyclic->seconds - 1), 100 * kCyclicGain)});
+                     100 * slower, 100 * kCyclicGain)});
   }
   if (optimiserWins && !cyclic)
     adv.constraints.push_back({"optimiser", {}, sr.heuristicSeconds - sr.optimalSeconds, {},
