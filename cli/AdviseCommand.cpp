@@ -25,6 +25,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
     int64_t procs = 0;
     double timeLimit = 5;
     unsigned alternatives = 5;
+    double cyclicMargin = 100 * AdviseOptions{}.cyclicMargin;
     bool noExact = false;
     std::string machine = "ipsc2", format = "text", output;
     EstimatorReading reading;
@@ -45,6 +46,11 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
       ->check(positiveSeconds(1e6))->capture_default_str();
   cmd->add_option("--alternatives", o->alternatives, "How many alternatives to list")
       ->check(wholeNumber(0, 1000))->capture_default_str();
+  cmd->add_option("--cyclic-margin", o->cyclicMargin,
+                  "Percent by which a layout with CYCLIC or CYCLIC(k) distributions must be "
+                  "estimated faster than the fastest without them to be recommended (ties go to "
+                  "BLOCK; 0: the fastest estimated)")
+      ->check(percentage())->capture_default_str();
   cmd->add_flag("--no-exact", o->noExact, "Only the PARADIGM passes: Li-Chen alignment, no Z3 (no exact "
                 "cut, no exact optimiser)");
   addOutputOption(cmd, o->output);
@@ -60,6 +66,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
             opts.procs = o->procs;
             opts.timeLimitSeconds = o->timeLimit;
             opts.alternatives = o->alternatives;
+            opts.cyclicMargin = o->cyclicMargin / 100;
             opts.exact = !o->noExact;
             o->reading.applyTo(opts);
             auto a = advise(*P, *machine, opts);

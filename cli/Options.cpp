@@ -104,4 +104,14 @@ CLI::Validator positiveSeconds(double max) {
       fmt::format("SECONDS in (0 - {}]", max));
 }
 
+CLI::Validator percentage() {
+  return CLI::Validator(
+      [](std::string &text) -> std::string {
+        double v;
+        if (parseNumber(text, v) && std::isfinite(v) && v >= 0 && v <= 100) return "";
+        return fmt::format("must be a percentage from 0 to 100, got '{}'", text);
+      },
+      "PERCENT in [0 - 100]");
+}
+
 } // namespace dlayout::cli

@@ -40,5 +40,7 @@ inline constexpr int64_t kMaxProcs = int64_t(1) << 24;
 CLI::Validator wholeNumber(int64_t min, int64_t max);
 /// A CLI11 check: a finite number in (0, max].
 CLI::Validator positiveSeconds(double max);
+/// A CLI11 check: a finite number in [0, 100].
+CLI::Validator percentage();
 
 } // namespace dlayout::cli

@@ -47,6 +47,10 @@ struct AdviseOptions {
   /// most 1 s), the exact optimiser the rest.
   double timeLimitSeconds = 5.0;
   unsigned alternatives = 5;
+  /// A layout with cyclic or block-cyclic dimensions is recommended only
+  /// where it is estimated faster by this fraction than the fastest layout
+  /// estimated without them (Advise.cpp; 0: the fastest estimated).
+  double cyclicMargin = 0.02;
   bool exact = true;             // run the exact alignment and optimiser
   /// A Z3 context for the exact alignment cut (none: one of its own), used
   /// from this thread alone: Z3 4.8 takes some 50 ms to make one, and
@@ -59,7 +63,7 @@ struct RankedLayout {
   double seconds = 0;
   /// "heuristic", "optimiser", "num-procs", "fewer-processors", or
   /// "blocked": another layout's cyclic distributions made BLOCK
-  /// (Advise.cpp, kCyclicGain).
+  /// (AdviseOptions::cyclicMargin).
   std::string origin;
 };
 
@@ -110,7 +114,7 @@ struct Advice {
   double computationSeconds = 0, communicationSeconds = 0;
   /// Best first, the recommendation excluded; faster than it only where a
   /// layout without cyclic distributions was preferred to one with them
-  /// (kCyclicGain), which is then the first.
+  /// (AdviseOptions::cyclicMargin), which is then the first.
   std::vector<RankedLayout> alternatives;
   SolverReport solver;
   std::vector<DecisiveConstraint> constraints;

@@ -6,7 +6,7 @@
 // where it is faster by more than kMaterialGain), or the best layout on fewer
 // processors (the others idle) where that is faster still; a cyclic
 // recommendation gives way to the fastest layout without cyclic dimensions
-// where that is estimated within kCyclicGain of it.
+// where that is estimated within AdviseOptions::cyclicMargin of it.
 //
 //===----------------------------------------------------------------------===//
 #include "solver/Advice.h"
@@ -31,18 +31,17 @@ using namespace solver;
 /// the passes' (the estimates do not resolve it).
 constexpr double kMaterialGain = 1e-3;
 
-/// The relative gain below which a layout with cyclic or block-cyclic
-/// dimensions is not preferred to the fastest layout estimated without them
-/// (the same layout with BLOCK in their place is one).
-/// The block-cyclic pass sends ties to blocked (thesis section 5.2); this
-/// makes ties of what the estimates do not resolve: of the candidate pairs
-/// the quality benchmark ran whose estimates were within 2 % of each other,
-/// 28 % ran in the other order. Cyclic's costs the model leaves out favour
-/// BLOCK in such a tie: the wait on the next pivot's owner, which under
-/// CYCLIC has a full share of every update (lu on a 4 x 4 mesh: block x
-/// cyclic(4) estimated 1.4 % faster than block x block, 7 % slower
-/// simulated), and compiled code's local index arithmetic.
-constexpr double kCyclicGain = 0.02;
+// AdviseOptions::cyclicMargin: the relative gain below which a layout with
+// cyclic or block-cyclic dimensions is not preferred to the fastest layout
+// estimated without them (the same layout with BLOCK in their place is one).
+// The block-cyclic pass sends ties to blocked (thesis section 5.2); the
+// default, 2 %, makes ties of what the estimates do not resolve: of the
+// candidate pairs the quality benchmark ran whose estimates were within 2 %
+// of each other, 28 % ran in the other order. Cyclic's costs the model
+// leaves out favour BLOCK in such a tie: the wait on the next pivot's owner,
+// which under CYCLIC has a full share of every update (lu on a 4 x 4 mesh:
+// block x cyclic(4) estimated 1.4 % faster than block x block, 7 % slower
+// simulated), and compiled code's local index arithmetic.
 
 namespace {
 
@@ -172,7 +171,7 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   for (const RankedLayout &r : *shapes)
     if (r.origin == "fewer-processors" && r.seconds < adv.recommended.seconds * (1 - 1e-9))
       adv.recommended = r;
-  // Cyclic only where it is materially faster than BLOCK (kCyclicGain): the
+  // Cyclic only where it is materially faster than BLOCK (cyclicMargin): the
   // fastest layout without cyclic dimensions of those estimated -- the
   // recommendation blocked, the passes', the optimiser's, the mesh shapes'.
   std::optional<RankedLayout> cyclic;
@@ -183,7 +182,7 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
     RankedLayout best{std::move(b), *bs, "blocked"};
     for (const RankedLayout &r : pool)
       if (r.seconds < best.seconds && !hasCyclic(r.layout)) best = r;
-    if (best.seconds <= adv.recommended.seconds * (1 + kCyclicGain)) {
+    if (best.seconds <= adv.recommended.seconds * (1 + opts.cyclicMargin)) {
       cyclic = adv.recommended;
       adv.recommended = std::move(best);
     }
@@ -257,7 +256,7 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
          fmt::format("BLOCK rather than the cyclic distributions of the fastest layout found: "
                      "estimated {:.3g}% slower, within the {:.3g}% the estimates do not resolve "
                      "(ties go to blocked, thesis 5.2)",
-                     100 * slower, 100 * kCyclicGain)});
+                     100 * slower, 100 * opts.cyclicMargin)});
   }
   if (optimiserWins && !cyclic)
     adv.constraints.push_back({"optimiser", {}, sr.heuristicSeconds - sr.optimalSeconds, {},

@@ -153,7 +153,7 @@ def blocked(arrays):
 class AdviseBlockedTies(unittest.TestCase):
     """A layout with cyclic distributions is recommended only where it is
     estimated more than 2 % faster than the same layout with BLOCK in their
-    place (solver/Advise.cpp, kCyclicGain: ties go to blocked); otherwise a
+    place (--cyclic-margin, default 2: ties go to blocked); otherwise a
     layout without them is (that one, or a faster one the solver found),
     the cyclic layout first among the alternatives, the only ones
     materially faster, and a "blocked" constraint says by how much. lu.c at N = 32 on 16
@@ -206,6 +206,23 @@ class AdviseBlockedTies(unittest.TestCase):
                     self.assertGreater(json.loads(r.stdout)["predicted_seconds"],
                                        rec["predicted_seconds"] * 1.02, where)
         self.assertGreaterEqual(ties, 1)
+
+    def test_cyclic_margin(self):
+        # --cyclic-margin 0: the fastest estimated, lu's block x cyclic(4);
+        # a margin that is no percentage is a usage error.
+        lu = os.path.join(SRC, "samples", "c", "lu.c")
+        r = run("advise", lu, "--param", "N=32", "--procs", "16", "--format", "json",
+                "--cyclic-margin", "0")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        advice = json.loads(r.stdout)
+        self.assertTrue(blocked(advice["recommended"]["arrays"])[1])
+        for alt in advice["alternatives"]:
+            self.assertGreaterEqual(alt["predicted_seconds"],
+                                    advice["recommended"]["predicted_seconds"] * (1 - 1e-3))
+        for bad in ("-1", "101", "nan", "inf", "two"):
+            r = run("advise", lu, "--param", "N=32", "--procs", "16", "--cyclic-margin", bad)
+            self.assertEqual(r.returncode, 2, bad)
+            self.assertIn("percentage", r.stderr, bad)
 
 
 class AdviseMirrors(unittest.TestCase):
