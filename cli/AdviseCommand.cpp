@@ -46,11 +46,7 @@ Command addAdviseCommand(CLI::App &app, const std::vector<std::string> &flags) {
       ->check(positiveSeconds(1e6))->capture_default_str();
   cmd->add_option("--alternatives", o->alternatives, "How many alternatives to list")
       ->check(wholeNumber(0, 1000))->capture_default_str();
-  cmd->add_option("--cyclic-margin", o->cyclicMargin,
-                  "Percent by which a layout with CYCLIC or CYCLIC(k) distributions must be "
-                  "estimated faster than the fastest without them to be recommended (ties go to "
-                  "BLOCK; 0: the fastest estimated)")
-      ->check(percentage())->capture_default_str();
+  addCyclicMarginOption(cmd, o->cyclicMargin);
   cmd->add_flag("--no-exact", o->noExact, "Only the PARADIGM passes: Li-Chen alignment, no Z3 (no exact "
                 "cut, no exact optimiser)");
   addOutputOption(cmd, o->output);

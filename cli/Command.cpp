@@ -71,6 +71,15 @@ void addOutputOption(CLI::App *cmd, std::string &output) {
       ->type_name("FILE");
 }
 
+void addCyclicMarginOption(CLI::App *cmd, double &percent) {
+  cmd->add_option("--cyclic-margin", percent,
+                  "Percent by which a layout with CYCLIC or CYCLIC(k) distributions must be "
+                  "estimated faster than the fastest without them to be recommended (ties go to "
+                  "BLOCK; 0: the fastest estimated)")
+      ->check(percentage())
+      ->capture_default_str();
+}
+
 int fail(const Error &e) {
   std::cerr << "dlayout: error: " << e.str() << "\n";
   return 1;

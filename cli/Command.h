@@ -75,6 +75,9 @@ void addPlacementOptions(CLI::App *cmd, EstimatorReading &r);
 /// inspector/executor only).
 void addIrregularOption(CLI::App *cmd, EstimatorReading &r);
 void addOutputOption(CLI::App *cmd, std::string &output);
+/// --cyclic-margin PERCENT (advise, and validate's advised layouts): `percent`
+/// holds AdviseOptions::cyclicMargin's default, times 100, until it is given.
+void addCyclicMarginOption(CLI::App *cmd, double &percent);
 
 /// "dlayout: error: ..." on standard error; returns 1.
 int fail(const Error &e);

@@ -98,6 +98,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
                 format = "text", output, hostfile;
     uint64_t seed = 1;
     double timeout = 0, advisorTime = 5;
+    double cyclicMargin = 100 * AdviseOptions{}.cyclicMargin;
     EstimatorReading reading;
   };
   auto o = std::make_shared<Options>();
@@ -116,6 +117,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
       ->check(CLI::IsMember({"simgrid", "mpi"}))->capture_default_str();
   addMachineOption(cmd, o->machine);
   addPlacementOptions(cmd, o->reading);
+  addCyclicMarginOption(cmd, o->cyclicMargin);
   cmd->add_option("--hostfile", o->hostfile, "mpi backend: mpirun's hostfile")->type_name("FILE");
   cmd->add_option("--seed", o->seed, "Seed of the initial data")->capture_default_str();
   cmd->add_option("--timeout", o->timeout,
@@ -155,6 +157,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
               ao.procs = o->procs;
               o->reading.applyTo(ao);
               ao.timeLimitSeconds = o->advisorTime;
+              ao.cyclicMargin = o->cyclicMargin / 100;
               auto a = advise(*P, *machine, ao);
               if (!a) return fail(a.error());
               cases.push_back({"recommended", a->recommended.layout, true});

@@ -208,8 +208,9 @@ class AdviseBlockedTies(unittest.TestCase):
         self.assertGreaterEqual(ties, 1)
 
     def test_cyclic_margin(self):
-        # --cyclic-margin 0: the fastest estimated, lu's block x cyclic(4);
-        # a margin that is no percentage is a usage error.
+        # --cyclic-margin 0: the fastest estimated, lu's block x cyclic(4),
+        # advised and validated; a margin that is no percentage is a usage
+        # error.
         lu = os.path.join(SRC, "samples", "c", "lu.c")
         r = run("advise", lu, "--param", "N=32", "--procs", "16", "--format", "json",
                 "--cyclic-margin", "0")
@@ -219,10 +220,20 @@ class AdviseBlockedTies(unittest.TestCase):
         for alt in advice["alternatives"]:
             self.assertGreaterEqual(alt["predicted_seconds"],
                                     advice["recommended"]["predicted_seconds"] * (1 - 1e-3))
-        for bad in ("-1", "101", "nan", "inf", "two"):
-            r = run("advise", lu, "--param", "N=32", "--procs", "16", "--cyclic-margin", bad)
-            self.assertEqual(r.returncode, 2, bad)
-            self.assertIn("percentage", r.stderr, bad)
+        for command in ("advise", "validate"):
+            for bad in ("-1", "101", "nan", "inf", "two"):
+                r = run(command, lu, "--param", "N=32", "--procs", "16", "--cyclic-margin", bad)
+                self.assertEqual(r.returncode, 2, f"{command} {bad}")
+                self.assertIn("percentage", r.stderr, f"{command} {bad}")
+        # validate's advised layouts are advise's, at the same margin: the
+        # recommendation run is the one advise gave.
+        r = run("validate", lu, "--param", "N=32", "--procs", "16", "--format", "json",
+                "--cyclic-margin", "0")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        run0 = json.loads(r.stdout)["runs"][0]
+        self.assertTrue(run0["recommended"])
+        self.assertEqual(run0["layout_document"]["arrays"], advice["recommended"]["arrays"])
+        self.assertEqual(run0["layout_document"]["mesh"], advice["recommended"]["mesh"])
 
 
 class AdviseMirrors(unittest.TestCase):
