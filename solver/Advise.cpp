@@ -49,11 +49,12 @@ bool isCyclic(const DimLayout &d) {
   return d.kind == DistKind::Cyclic || d.kind == DistKind::BlockCyclic;
 }
 
-bool hasCyclic(const Layout &l) {
+/// The arrays with a cyclic or block-cyclic dimension in `l`.
+std::set<std::string> cyclicArrays(const Layout &l) {
+  std::set<std::string> arrays;
   for (const auto &[name, al] : l.arrays)
-    for (const DimLayout &d : al.dims)
-      if (isCyclic(d)) return true;
-  return false;
+    if (std::any_of(al.dims.begin(), al.dims.end(), isCyclic)) arrays.insert(name);
+  return arrays;
 }
 
 /// `l` with BLOCK on each cyclic and block-cyclic dimension (the same mesh
@@ -175,13 +176,13 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   // fastest layout without cyclic dimensions of those estimated -- the
   // recommendation blocked, the passes', the optimiser's, the mesh shapes'.
   std::optional<RankedLayout> cyclic;
-  if (hasCyclic(adv.recommended.layout)) {
+  if (!cyclicArrays(adv.recommended.layout).empty()) {
     Layout b = blockedInstead(adv.recommended.layout);
     auto bs = ctx.seconds(b);
     if (!bs) return bs.error();
     RankedLayout best{std::move(b), *bs, "blocked"};
     for (const RankedLayout &r : pool)
-      if (r.seconds < best.seconds && !hasCyclic(r.layout)) best = r;
+      if (r.seconds < best.seconds && cyclicArrays(r.layout).empty()) best = r;
     if (best.seconds <= adv.recommended.seconds * (1 + opts.cyclicMargin)) {
       cyclic = adv.recommended;
       adv.recommended = std::move(best);
@@ -245,10 +246,7 @@ Result<Advice> advise(const Program &p, const Machine &m, const AdviseOptions &o
   stats.estimates = ctx.evaluations;
   adv.stats = stats;
   if (cyclic) {
-    std::set<std::string> arrays;
-    for (auto &[name, al] : cyclic->layout.arrays)
-      for (const DimLayout &d : al.dims)
-        if (isCyclic(d)) arrays.insert(name);
+    const std::set<std::string> arrays = cyclicArrays(cyclic->layout);
     const double slower =
         cyclic->seconds > 0 ? adv.recommended.seconds / cyclic->seconds - 1 : 0;
     adv.constraints.push_back(
