@@ -5,7 +5,8 @@
 // fits, "dlayout-machine/1" (validate/calibrate/Calibrate.h,
 // docs/calibrate.md):
 //   dlayout calibrate --backend mpi|simgrid -np P [--machine NAME|FILE]
-//                     [--hostfile F] [--timeout S] [-o FILE] [--format json|text]
+//                     [--platform NAME|FILE] [--hostfile F] [--timeout S]
+//                     [-o FILE] [--format json|text]
 // json (the default): the machine document, to -o FILE or standard output.
 // text: a report of what was measured and fitted on standard output; the
 // machine document still goes to -o FILE when one is given.
@@ -54,7 +55,7 @@ std::string renderText(const calibrate::Calibration &c, bool simgrid, const std:
   std::set<std::string> hosts(c.probe.hosts.begin(), c.probe.hosts.end());
   std::string out = fmt::format(
       "calibration of {} on {} ranks ({}, {} host{}), base machine {}; the jobs took {:.1f} s\n\n",
-      simgrid ? "the SimGrid platform of " + c.base : std::string("real MPI ranks"),
+      simgrid ? "the SimGrid platform of " + c.platform : std::string("real MPI ranks"),
       c.probe.procs, simgrid ? "smpirun" : "mpirun", hosts.size(), hosts.size() == 1 ? "" : "s",
       c.base, c.wallSeconds);
 
@@ -98,7 +99,7 @@ std::string renderText(const calibrate::Calibration &c, bool simgrid, const std:
                      formatSeconds(m.intrinsic), formatSeconds(m.compare));
   out += simgrid ? fmt::format("  copied from {}: the executor charges these very times under "
                                "SimGrid; the platform's measured flop rate: {:.4g} flop/s\n",
-                               c.base, m.flops)
+                               c.platform, m.flops)
                  : std::string("  timed kernels (docs/calibrate.md)\n");
   out += output.empty() || output == "-"
              ? "\n(the machine document: --format json, or -o FILE)\n"
@@ -110,7 +111,7 @@ std::string renderText(const calibrate::Calibration &c, bool simgrid, const std:
 
 Command addCalibrateCommand(CLI::App &app) {
   struct Options {
-    std::string backend, machine, hostfile, output, format = "json";
+    std::string backend, machine, platform, hostfile, output, format = "json";
     int64_t procs = 0;
     double timeout = 300;
   };
@@ -147,8 +148,14 @@ Command addCalibrateCommand(CLI::App &app) {
                   "Machine model: a preset (" +
                       fmt::format("{}", fmt::join(machinePresetNames(), ", ")) +
                       ") or a dlayout-machine/1 file. simgrid: the platform is generated from "
-                      "it (default ipsc2); mpi: its topology, gray_code and per_hop are kept "
+                      "it unless --platform names another (default ipsc2, cluster beside "
+                      "--platform); mpi: its topology, gray_code and per_hop are kept "
                       "(default cluster)")
+      ->type_name("NAME|FILE");
+  cmd->add_option("--platform", o->platform,
+                  "simgrid backend: measure the platform generated from this machine instead; "
+                  "--machine (default cluster then) gives what is not measured: topology, "
+                  "gray_code, per_hop")
       ->type_name("NAME|FILE");
   cmd->add_option("--hostfile", o->hostfile, "mpi backend: mpirun's hostfile")->type_name("FILE");
   cmd->add_option("--timeout", o->timeout, "Seconds each measuring job may run")
@@ -167,12 +174,22 @@ Command addCalibrateCommand(CLI::App &app) {
             if (simgrid && !o->hostfile.empty())
               return fail(makeError("--hostfile is for --backend mpi (simgrid generates its "
                                     "platform from --machine)"));
-            std::string name = o->machine.empty() ? (simgrid ? "ipsc2" : "cluster") : o->machine;
+            if (!simgrid && !o->platform.empty())
+              return fail(makeError("--platform is for --backend simgrid (mpi measures the "
+                                    "machine it runs on)"));
+            std::string name = !o->machine.empty()                        ? o->machine
+                               : simgrid && o->platform.empty()          ? "ipsc2"
+                                                                          : "cluster";
             auto base = readMachine(name);
             if (!base) return fail(base.error());
+            calibrate::CalibrateOptions co;
+            if (!o->platform.empty()) {
+              auto platform = readMachine(o->platform);
+              if (!platform) return fail(platform.error());
+              co.platform = std::move(*platform);
+            }
             if (auto s = checkWritable(o->output); !s) return fail(s.error());
 
-            calibrate::CalibrateOptions co;
             auto &po = co.probe;
             po.backend = simgrid ? validate::Backend::SimGrid : validate::Backend::Mpi;
             po.procs = static_cast<int>(o->procs);

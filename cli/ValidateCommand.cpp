@@ -50,8 +50,11 @@ std::string describe(const Layout &l) {
 }
 
 std::string renderText(const validate::ValidationReport &r) {
-  std::string out = fmt::format("validation on {} processors, backend {}, machine {}\n\n", r.procs,
-                                r.backend, r.machine);
+  std::string out = fmt::format("validation on {} processors, backend {}, machine {}{}\n\n", r.procs,
+                                r.backend, r.machine,
+                                r.platform.empty() || r.platform == r.machine
+                                    ? std::string()
+                                    : ", simulating machine " + r.platform);
   out += fmt::format("{:<3} {:<28} {:>12} {:>12} {:>9} {:>12} {:>12} {:<9}\n", "", "layout",
                      "predicted", "measured", "messages", "bytes", "pred.bytes", "correct");
   for (auto &x : r.runs) {
@@ -95,7 +98,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
   struct Options : ProgramOptions {
     int64_t procs = 0;
     std::string layouts = "recommended", backend = "simgrid", machine = "ipsc2",
-                format = "text", output, hostfile;
+                format = "text", output, hostfile, platform;
     uint64_t seed = 1;
     double timeout = 0, advisorTime = 5;
     double cyclicMargin = 100 * AdviseOptions{}.cyclicMargin;
@@ -116,6 +119,11 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
                                            "machine) or mpi (mpirun, real time)")
       ->check(CLI::IsMember({"simgrid", "mpi"}))->capture_default_str();
   addMachineOption(cmd, o->machine);
+  cmd->add_option("--platform", o->platform,
+                  "simgrid backend: simulate this machine (a preset or a dlayout-machine/1 file: "
+                  "its platform, topology and operation times) while --machine predicts; default "
+                  "--machine itself")
+      ->type_name("NAME|FILE");
   addPlacementOptions(cmd, o->reading);
   addCyclicMarginOption(cmd, o->cyclicMargin);
   cmd->add_option("--hostfile", o->hostfile, "mpi backend: mpirun's hostfile")->type_name("FILE");
@@ -128,12 +136,22 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
   return {cmd, [o, &flags] {
             auto machine = readMachine(o->machine);
             if (!machine) return fail(machine.error());
+            std::optional<Machine> platform;
+            if (!o->platform.empty()) {
+              if (o->backend != "simgrid")
+                return fail(makeError("--platform is for --backend simgrid (mpi measures the "
+                                      "machine it runs on)"));
+              auto pm = readMachine(o->platform);
+              if (!pm) return fail(pm.error());
+              platform = std::move(*pm);
+            }
             auto P = loadProgram(*o, flags);
             if (!P) return fail(P.error());
             validate::ValidateOptions vo;
             vo.procs = o->procs;
             vo.backend = o->backend == "mpi" ? validate::Backend::Mpi : validate::Backend::SimGrid;
             vo.seed = o->seed;
+            vo.platform = std::move(platform);
             vo.timeoutSeconds = o->timeout;
             o->reading.applyTo(vo.estimate);
             JobPrograms jp = jobPrograms();

@@ -197,6 +197,12 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
   rep.backend = o.backend == Backend::SimGrid ? "simgrid" : "mpi";
   rep.machine = m.name;
   rep.procs = o.procs;
+  if (o.platform && o.backend != Backend::SimGrid)
+    return makeError("a platform other than the machine is simulated by the simgrid backend only "
+                     "(mpi measures the machine it runs on)");
+  // What runs: the simulated machine (simgrid), else the predicting one.
+  const Machine &simulated = o.platform ? *o.platform : m;
+  if (o.backend == Backend::SimGrid) rep.platform = simulated.name;
   EstimateOptions eo = o.estimate;
   eo.procs = o.procs;
   auto est = Estimator::build(p, eo);
@@ -212,7 +218,7 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
   }
   std::optional<Platform> platform;
   if (o.backend == Backend::SimGrid) {
-    auto pf = platformFor(m, static_cast<int>(o.procs));
+    auto pf = platformFor(simulated, static_cast<int>(o.procs));
     if (!pf) return pf.error();
     platform = std::move(*pf);
   }
@@ -246,7 +252,7 @@ Result<ValidationReport> validateLayouts(const Program &p, const Machine &m,
          {std::pair<std::string, std::string>{"model.json", dlayout::dump(toJson(p))},
           {"layout.json", dlayout::dump(dlayout::toJson(c.layout))},
           {"plan.json", dlayout::dump(*plan)},
-          {"machine.json", dlayout::dump(dlayout::toJson(m))}}) {
+          {"machine.json", dlayout::dump(dlayout::toJson(simulated))}}) {
       if (auto s = writeText(d + "/" + name, text); !s) { cleanup(); return s.error(); }
     }
     std::vector<std::string> argv;
@@ -396,6 +402,7 @@ json toJson(const ValidationReport &r) {
               {"recommended_over_best",
                r.recommendedOverBest ? json(*r.recommendedOverBest) : json(nullptr)},
               {"runs", runs}};
+  if (!r.platform.empty()) doc["platform"] = r.platform;
   return doc;
 }
 

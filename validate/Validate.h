@@ -3,7 +3,11 @@
 // validateLayouts(program, machine, layouts, options) runs the program under
 // each layout with the executor (validate/executor) on `procs` ranks - under
 // smpirun on a platform generated from the machine (Platform.h), or under
-// mpirun - and sets each measurement beside the estimator's prediction:
+// mpirun - and sets each measurement beside the estimator's prediction with
+// that machine. Under SimGrid the simulated machine may be another one
+// (ValidateOptions::platform): a model checked against a machine it does
+// not describe, or a calibrated model against the platform it was measured
+// on (docs/calibrate.md).
 //   1. every layout is checked against the program and P first
 //      (validateLayout); one that does not fit is an Error before anything runs;
 //   2. per layout, a private run directory (mkdtemp, mode 0700) receives the
@@ -57,6 +61,10 @@ struct ValidateOptions {
   uint64_t seed = 1;
   double timeoutSeconds = 0; // 0: scaled to the prediction
   EstimateOptions estimate;
+  /// SimGrid: the machine simulated - the platform is generated from it, its
+  /// topology embeds the mesh and its operation times are what the executor
+  /// charges - where it is not the machine that predicts (unset: the same).
+  std::optional<Machine> platform;
   // Testing (DLAYOUT_VALIDATE_FAULT): "kill:R", "hang:R", "mpierror:R" go to
   // the executor (rank R dies, sleeps forever, makes an erroneous MPI call);
   // "platform" (simgrid) writes a platform file SimGrid must refuse.
@@ -85,6 +93,7 @@ struct LayoutRun {
 
 struct ValidationReport {
   std::string backend, machine;
+  std::string platform; // simgrid: the simulated machine's name (ValidateOptions::platform)
   int64_t procs = 0;
   std::vector<LayoutRun> runs;
   std::optional<double> spearman;

@@ -9,6 +9,9 @@ simgrid-ipsc2    the simulated iPSC/2 (the platform `dlayout validate`
                  schema and `dlayout estimate --machine FILE`.
 simgrid-cluster  the same for the cluster preset (microsecond latencies, a
                  break at 8 KiB) on a plain SimGrid cluster.
+simgrid-platform --platform ipsc2 --machine cluster: the iPSC/2's platform
+                 measured (its Transfer(m) and operation costs), the rest
+                 the cluster's.
 mpi-np2          real ranks (mpirun, 2 ranks): every fitted number positive
                  (or zero where the model allows it) and finite, plausible
                  magnitudes, and the document accepted by estimate.
@@ -151,6 +154,27 @@ def case_simgrid_cluster():
         accepted(path, d)
 
 
+def case_simgrid_platform():
+    """--platform: the platform generated from one machine measured, another
+    the base. The iPSC/2's Transfer(m) comes back as with --machine ipsc2
+    (so the probe ran on its platform, not on the cluster's), its operation
+    costs (what the executor charges there), the cluster's topology (not
+    measured: the base's); the document names both."""
+    with tempfile.TemporaryDirectory() as d:
+        doc, path = calibrate(["--backend", "simgrid", "-np", "2", "--platform", "ipsc2",
+                               "--machine", "cluster"], d)
+        want = preset("ipsc2")
+        check_common(doc)
+        check_transfer(doc, want, 0.02, "ipsc2 platform")
+        check(doc["ops"] == want["ops"], "the simulated machine's operation costs: %s" % doc["ops"])
+        check(doc["topology"] == "fully_connected" and not doc["gray_code"],
+              "topology from the base (cluster): %s, gray_code %s" % (doc["topology"], doc["gray_code"]))
+        check(doc["name"] == "ipsc2-simgrid-calibrated", "name %r" % doc["name"])
+        check("machine ipsc2" in doc["description"] and "machine cluster" in doc["description"],
+              "the description names the platform and the base: %r" % doc["description"])
+        accepted(path, d)
+
+
 def case_mpi_np2():
     with tempfile.TemporaryDirectory() as d:
         doc, path = calibrate(["--backend", "mpi", "-np", "2"], d)
@@ -198,6 +222,8 @@ def case_bad_input():
             (["--backend", "simgrid", "-np", "3"], {}, "power of two"),
             (["--backend", "simgrid", "-np", "2", "--machine", "nosuch"], {}, "unknown machine"),
             (["--backend", "simgrid", "-np", "2", "--hostfile", "h"], {}, "--hostfile is for --backend mpi"),
+            (["--backend", "mpi", "-np", "2", "--platform", "ipsc2"], {}, "--platform is for --backend simgrid"),
+            (["--backend", "simgrid", "-np", "2", "--platform", "nosuch"], {}, "unknown machine"),
             (["--backend", "simgrid", "-np", "2", "--timeout", "-1"], {}, "--timeout"),
             (["--backend", "simgrid", "-np", "2", "-o", out], {"DLAYOUT_EXEC_DIR": empty},
              "dlayout-calibrate-simgrid is missing"),
@@ -231,8 +257,8 @@ def case_bad_input():
         # The help tells the truth about the options.
         p = run(["calibrate", "--help"])
         check(p.returncode == 0, "--help")
-        for word in ("--backend", "--np", "-np P", "--machine", "--hostfile", "--format", "--output",
-                     "--timeout"):
+        for word in ("--backend", "--np", "-np P", "--machine", "--platform", "--hostfile", "--format",
+                     "--output", "--timeout"):
             check(word in p.stdout, "calibrate --help does not mention %s" % word)
 
 

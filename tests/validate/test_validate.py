@@ -987,6 +987,58 @@ def case_refused():
     check(p.stdout == "", "nothing reported")
 
 
+def case_platform_p4():
+    """--platform: the simulated machine is another than the predicting one.
+    What is measured is the platform's alone (the same as with that machine
+    predicting), what is predicted the machine's alone (the same as on its
+    own platform); the JSON and the text say which is which; the mpi backend
+    refuses the option."""
+    with tempfile.TemporaryDirectory() as d:
+        layouts = os.path.join(d, "layouts.json")
+        json.dump([{"schema": "dlayout-layout/1", "mesh": [4],
+                    "arrays": {a: {"dims": [{"kind": "collapsed"}, {"kind": kind, "mesh_dim": 0}]}
+                               for a in ("A", "B")}} for kind in ("block", "cyclic")], open(layouts, "w"))
+        args = [sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--param", "NCYCLES=3",
+                "--procs", "4", "--layouts", layouts]
+        doc = {}
+        for machine, platform in (("cluster", "ipsc2"), ("ipsc2", None), ("cluster", None)):
+            extra = ["--platform", platform] if platform else []
+            doc[machine, platform] = run_ok(args + ["--machine", machine] + extra, layouts_file=True)
+        mixed, ipsc2, cluster = doc["cluster", "ipsc2"], doc["ipsc2", None], doc["cluster", None]
+        check(mixed["machine"] == "cluster" and mixed["platform"] == "ipsc2",
+              "machine %r, platform %r" % (mixed["machine"], mixed.get("platform")))
+        check(ipsc2["platform"] == "ipsc2" and cluster["platform"] == "cluster",
+              "the platform is the machine without --platform")
+        for k, r in enumerate(mixed["runs"]):
+            check(r["measured_seconds"] == ipsc2["runs"][k]["measured_seconds"],
+                  "%s: simulated %g s on ipsc2's platform, %g with ipsc2 predicting" % (
+                      r["layout"], r["measured_seconds"], ipsc2["runs"][k]["measured_seconds"]))
+            check(r["predicted_seconds"] == cluster["runs"][k]["predicted_seconds"],
+                  "%s: cluster predicts %g s, %g on its own platform" % (
+                      r["layout"], r["predicted_seconds"], cluster["runs"][k]["predicted_seconds"]))
+            # The iPSC/2 is thousands of times slower than the cluster: a
+            # platform that followed --machine would show it.
+            check(r["measured_seconds"] > 100 * cluster["runs"][k]["measured_seconds"],
+                  "%s: simulated %g s, on the cluster's platform %g" % (
+                      r["layout"], r["measured_seconds"], cluster["runs"][k]["measured_seconds"]))
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(mixed, f)
+        v = subprocess.run([sys.executable, os.path.join(SRC, "tests", "schema", "validate.py"), f.name],
+                           capture_output=True, text=True)
+        os.unlink(f.name)
+        check(v.returncode == 0, "docs/schema/validation.json rejects the output: " + v.stdout + v.stderr)
+        p = subprocess.run([DLAYOUT, "validate"] + args + ["--machine", "cluster", "--platform", "ipsc2"],
+                           capture_output=True, text=True, timeout=300)
+        check(p.returncode == 0 and p.stdout.startswith(
+            "validation on 4 processors, backend simgrid, machine cluster, simulating machine ipsc2"),
+            "the text's first line: %r" % p.stdout[:200])
+        for extra, want in ((["--backend", "mpi", "--platform", "ipsc2"], "--platform is for --backend simgrid"),
+                            (["--platform", "nosuch"], "unknown machine")):
+            p = subprocess.run([DLAYOUT, "validate"] + args + extra, capture_output=True, text=True, timeout=60)
+            check(p.returncode != 0 and p.stderr.startswith("dlayout: error: ") and want in p.stderr,
+                  "validate %s: exit %d, %r" % (" ".join(extra), p.returncode, p.stderr))
+
+
 JACOBI_SMALL = [sample("paradigm", "jacobi.F"), "--param", "NP2=18", "--procs", "4"]
 
 def case_outofbounds_p4():

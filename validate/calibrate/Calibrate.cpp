@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <ctime>
 #include <set>
+#include <tuple>
 
 namespace dlayout::calibrate {
 
@@ -94,12 +95,19 @@ Result<Calibration> calibrate(const Machine &base, const CalibrateOptions &o) {
   c.base = base.name;
   const bool simgrid = o.probe.backend == validate::Backend::SimGrid;
   const int procs = o.probe.procs;
+  if (o.platform && !simgrid)
+    return makeError("a platform other than the base machine is measured by the simgrid backend "
+                     "only (mpi measures the machine it runs on)");
+  // The machine measured: under SimGrid the one the platform is generated
+  // from; on real ranks the base stands for it (its topology).
+  const Machine &measured = o.platform ? *o.platform : base;
+  if (simgrid) c.platform = measured.name;
 
   // Mesh neighbours sit on cube neighbours when the machine embeds meshes by
   // Gray code (as the executor's ProcessorMesh does): the shift follows them.
   ProbeOptions probe = o.probe;
-  probe.grayRing = base.topology == Topology::Hypercube && base.grayCodeEmbedding;
-  auto first = runProbe(base, probe);
+  probe.grayRing = measured.topology == Topology::Hypercube && measured.grayCodeEmbedding;
+  auto first = runProbe(measured, probe);
   if (!first) return first.error();
   c.probe = std::move(*first);
   c.wallSeconds = c.probe.wallSeconds;
@@ -113,7 +121,7 @@ Result<Calibration> calibrate(const Machine &base, const CalibrateOptions &o) {
       ProbeOptions po = probe;
       po.sizes = sizes;
       po.collectives = po.compute = false;
-      auto more = runProbe(base, po);
+      auto more = runProbe(measured, po);
       if (!more) return more.error();
       c.wallSeconds += more->wallSeconds;
       c.refinementPoints = more->pingpong.size();
@@ -134,9 +142,13 @@ Result<Calibration> calibrate(const Machine &base, const CalibrateOptions &o) {
                           std::string(simgrid ? "simgrid" : "mpi") + " -np " +
                           std::to_string(procs);
   if (simgrid) {
-    m.name = base.name + "-simgrid-calibrated";
-    m.description = "The SimGrid platform `dlayout validate` generates from machine " + base.name +
-                    ", measured by `" + how + "` on " + date + ". Times in seconds.";
+    m.name = measured.name + "-simgrid-calibrated";
+    m.description = "The SimGrid platform `dlayout validate` generates from machine " +
+                    measured.name + ", measured by `" + how + "` on " + date +
+                    (measured.name == base.name
+                         ? std::string()
+                         : "; what is not measured comes from machine " + base.name) +
+                    ". Times in seconds.";
   } else {
     m.name = "calibrated-" + (c.probe.hosts.empty() ? std::string("mpi") : c.probe.hosts.front());
     m.description = "Measured by `" + how + "` on " + date + " (" + hostList(c.probe.hosts) +
@@ -153,12 +165,16 @@ Result<Calibration> calibrate(const Machine &base, const CalibrateOptions &o) {
     if (!(c.probe.flopsPerSecond > 0))
       return makeError("the calibration job measured no flop rate on the simulated platform");
     m.flops = c.probe.flopsPerSecond;
-    m.sources.push_back("ops: machine " + base.name + "'s, unchanged: under SimGrid the "
-                        "executor charges exactly these operation times (smpi_execute_flops at "
-                        "the platform's rate, smpi/simulate-computation off), so they are the "
-                        "simulated machine's by construction; the platform itself has only a "
-                        "flop rate, measured by charging 1e6 flops: flops " + g(m.flops) +
-                        " flop/s (" + base.name + " says " + g(base.flops) + ")");
+    std::tie(m.load, m.store, m.add, m.mul, m.div, m.intrinsic, m.compare) =
+        std::tie(measured.load, measured.store, measured.add, measured.mul, measured.div,
+                 measured.intrinsic, measured.compare);
+    m.sources.push_back("ops: machine " + measured.name + "'s, the simulated machine's: under "
+                        "SimGrid the executor charges exactly these operation times "
+                        "(smpi_execute_flops at the platform's rate, smpi/simulate-computation "
+                        "off), so they are the simulated machine's by construction, not "
+                        "measured; the platform itself has only a flop rate, measured by "
+                        "charging 1e6 flops: flops " + g(m.flops) + " flop/s (" + measured.name +
+                        " says " + g(measured.flops) + ")");
   } else {
     auto op = [&](const char *name, bool positive) -> Result<double> {
       auto it = c.probe.ops.find(name);

@@ -5,7 +5,8 @@
 //
 //   1. runProbe (Probe.h) on the backend: ping-pong times at 1 B ... 4 MiB,
 //      the collectives, the operation kernels (real ranks) or the flop rate
-//      (SimGrid);
+//      (SimGrid, on the platform generated from options.platform, else from
+//      the base machine);
 //   2. Transfer(m): segmented weighted least squares (Fit.h); when it finds
 //      more than one piece, a second, ping-pong-only job measures the sizes
 //      between the pieces and the same number of pieces is fitted again to
@@ -15,8 +16,8 @@
 //      collective under the fitted Transfer (CollectiveChoice.h);
 //   4. operations: real ranks - the kernels' seconds per load, store, add,
 //      mul, div, intrinsic, compare, and flops = 2 / (add + mul); SimGrid -
-//      the base machine's operation costs, unchanged, because they are what
-//      the executor charges there (smpi_execute_flops of the instances'
+//      the simulated machine's operation costs, because they are what the
+//      executor charges there (smpi_execute_flops of the instances'
 //      operation times at the platform's rate, docs/validate.md): a simulated
 //      platform has no operation times of its own, only a flop rate, which
 //      is measured (flops);
@@ -36,6 +37,7 @@
 #include "validate/calibrate/Fit.h"
 #include "validate/calibrate/Probe.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +45,9 @@ namespace dlayout::calibrate {
 
 struct CalibrateOptions {
   ProbeOptions probe; // backend, procs, launcher, time limit per job
+  /// SimGrid: the machine whose generated platform is measured, where it is
+  /// not the base (unset: the base's); an Error with the mpi backend.
+  std::optional<Machine> platform;
   bool refine = true; // measure between the pieces and refit
   std::string date;   // for "sources" ("" = today, UTC)
 };
@@ -51,6 +56,7 @@ struct Calibration {
   Machine machine;         // verified
   std::string machineText; // its "dlayout-machine/1" document, as read back
   std::string base;        // the base machine's name
+  std::string platform;    // SimGrid: the simulated machine's name
   ProbeResult probe;       // ping-pong points of every job, sorted by size
   PiecewiseFit transfer;
   size_t refinementPoints = 0;
