@@ -22,7 +22,8 @@
 //     and smpi/bw-factor is a table over message sizes under which one
 //     message alone takes Transfer(m) to within 0.05 % (the start-up becomes
 //     link time; see occupancyFactors in Platform.cpp);
-//   - no send/receive overheads (smpi/os, smpi/or, smpi/ois 0), TCP-gamma
+//   - no send/receive overheads (smpi/os, smpi/or, smpi/ois 0), no time
+//     in MPI_Wtime (smpi/wtime 0: the executor's timers), TCP-gamma
 //     large enough not to cap the bandwidth, no cross-traffic, and
 //     smpi/simulate-computation off: computation is only what the executor
 //     charges with smpi_execute_flops, so simulated time is deterministic on
