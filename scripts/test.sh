@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds dlayout with AddressSanitizer + UBSan
 # (build-asan/, a Debug build: assertions on), and runs the whole test suite
-# there and the quality benchmark's CI subset with those binaries; finally
-# fuzzes each libFuzzer target for a bounded time.
+# there and the quality and calibration benchmarks' CI subsets with those
+# binaries; finally fuzzes each libFuzzer target for a bounded time.
 #
 # The suite runs once, sanitised: every test, MPI and SimGrid ones included,
 # under the sanitizers, without a second build and run of the same tests
@@ -51,6 +51,10 @@ fi
 # aim of the advice or of the estimates is missed on it.
 echo "== quality benchmark, CI subset (QUICK=1 bench/quality/run.sh, $build/)"
 "${sanitised[@]}" env QUICK=1 BUILD="$build" JOBS="$jobs" bench/quality/run.sh
+# And the calibration benchmark's (the simulated platform): fails when the
+# calibrated machine does not rank and predict better than the preset there.
+echo "== calibration benchmark, CI subset (QUICK=1 bench/calibrate/run.sh, $build/)"
+"${sanitised[@]}" env QUICK=1 BUILD="$build" JOBS="$jobs" bench/calibrate/run.sh
 
 # A bounded fuzzing run (issue 8): the JSON readers and the analyzer on IR,
 # built with clang-19 -fsanitize=fuzzer,address,undefined into build-fuzz/.

@@ -6,6 +6,9 @@
 #   PARTS=simulated bench/calibrate/run.sh   only the simulated platform
 #   PARTS=mpi bench/calibrate/run.sh         only the real ranks
 #   REPEAT=1 ...                        one real run per layout (quicker, noisier)
+#   QUICK=1 bench/calibrate/run.sh      the CI subset: the simulated part on
+#                                       QUICK_SAMPLES into $BUILD/bench-calibrate/,
+#                                       exit 1 when the aim is missed on it
 #
 # simulated (bench/calibrate/simulated.py, calibrate-simulated.{json,md},
 # about a minute): SimGrid's platform generated from
@@ -41,6 +44,13 @@ cd "$ROOT"
 BUILD=$(cd "${BUILD:-$ROOT/build}" && pwd)
 export DLAYOUT=${DLAYOUT:-$BUILD/cli/dlayout}
 export DLAYOUT_EXEC_DIR=${DLAYOUT_EXEC_DIR:-$BUILD/validate}
+# The CI subset: samples the preset misranks on the simulated platform
+# (dflux, eflux), a reduction (matmul) and a factorisation (lu).
+QUICK_SAMPLES=paradigm/jacobi.F,paradigm/dflux.F,paradigm/eflux.F,c/matmul.c,c/lu.c
+if [[ "${QUICK:-0}" == 1 ]]; then
+  SRC=$ROOT exec ${PYTHON:-python3} bench/calibrate/simulated.py --out "${OUT:-$BUILD/bench-calibrate}" \
+    --procs "${SIM_PROCS:-16}" --jobs "${JOBS:-2}" --only "${ONLY:-$QUICK_SAMPLES}" --check
+fi
 NP=${NP:-2}
 REPEAT=${REPEAT:-3}
 OUT=${OUT:-$ROOT/bench/results}
