@@ -173,7 +173,7 @@ Command addCalibrateCommand(CLI::App &app) {
               return fail(makeError("unknown backend '" + o->backend + "' (mpi, simgrid)"));
             if (simgrid && !o->hostfile.empty())
               return fail(makeError("--hostfile is for --backend mpi (simgrid generates its "
-                                    "platform from --machine)"));
+                                    "platform from a machine model)"));
             if (!simgrid && !o->platform.empty())
               return fail(makeError("--platform is for --backend simgrid (mpi measures the "
                                     "machine it runs on)"));
