@@ -99,3 +99,16 @@ def write(out, name, doc, md):
     with open(os.path.join(out, name + ".md"), "w") as f:
         f.write(md)
     print("wrote %s/%s.{json,md}" % (out, name), file=sys.stderr)
+
+
+def transfer_rows(left, right):
+    """Markdown rows setting two machine documents' Transfer(m) pieces side by
+    side: "| Transfer piece k | m < 8192 B: 1.1 us + 0.08 ns/B | ... |"."""
+    def piece(mach, i):
+        if i >= len(mach["message"]):
+            return "-"
+        p = mach["message"][i]
+        rng = ("m < %g B" % p["below_bytes"]) if p["below_bytes"] else "rest"
+        return "%s: %.3g us + %.3g ns/B" % (rng, p["startup"] * 1e6, p["per_byte"] * 1e9)
+    return ["| Transfer piece %d | %s | %s |" % (i + 1, piece(left, i), piece(right, i))
+            for i in range(max(len(left["message"]), len(right["message"])))]

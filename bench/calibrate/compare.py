@@ -25,6 +25,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from common import transfer_rows  # noqa: E402
 from spearman import spearman  # noqa: E402
 
 DLAYOUT = os.environ["DLAYOUT"]
@@ -168,14 +169,7 @@ def main():
              doc["compare_seconds"]),
           "", "## The calibrated machine beside the cluster preset", "",
           "| | cluster preset | calibrated |", "| --- | --- | --- |"]
-    for i in range(max(len(cluster["message"]), len(calibrated["message"]))):
-        def piece(mach):
-            if i >= len(mach["message"]):
-                return "-"
-            p = mach["message"][i]
-            rng = ("m < %g B" % p["below_bytes"]) if p["below_bytes"] else "rest"
-            return "%s: %.3g us + %.3g ns/B" % (rng, p["startup"] * 1e6, p["per_byte"] * 1e9)
-        md.append("| Transfer piece %d | %s | %s |" % (i + 1, piece(cluster), piece(calibrated)))
+    md += transfer_rows(cluster, calibrated)
     for op in ("load", "store", "add", "mul", "div", "intrinsic", "compare"):
         md.append("| %s | %.3g ns | %.3g ns |" % (op, cluster["ops"][op] * 1e9, calibrated["ops"][op] * 1e9))
     md.append("| collectives | %s | %s |" % (

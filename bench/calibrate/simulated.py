@@ -39,7 +39,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from common import DLAYOUT, SAMPLES, SRC, fmt, host_info, run, write  # noqa: E402
+from common import DLAYOUT, SAMPLES, SRC, fmt, host_info, run, transfer_rows, write  # noqa: E402
 from spearman import spearman  # noqa: E402
 
 PLATFORM = os.path.join(SRC, "bench", "calibrate", "ethernet.json")
@@ -174,14 +174,7 @@ def main():
           "`dlayout estimate` with each machine." % (a.procs, cal_seconds, doc["wall_seconds"]), "",
           "| | `%s` preset | calibrated |" % PRESET, "| --- | --- | --- |"]
     preset_doc = json.load(open(os.path.join(SRC, "costmodels", "machines", PRESET + ".json")))
-    for i in range(max(len(calibrated["message"]), len(preset_doc["message"]))):
-        def piece(mach):
-            if i >= len(mach["message"]):
-                return "-"
-            p = mach["message"][i]
-            rng = ("m < %g B" % p["below_bytes"]) if p["below_bytes"] else "rest"
-            return "%s: %.3g us + %.3g ns/B" % (rng, p["startup"] * 1e6, p["per_byte"] * 1e9)
-        md.append("| Transfer piece %d | %s | %s |" % (i + 1, piece(preset_doc), piece(calibrated)))
+    md += transfer_rows(preset_doc, calibrated)
     md += ["| collectives | %s | %s |" % (
         ", ".join("%s %s" % kv for kv in sorted(preset_doc["collectives"].items())),
         ", ".join("%s %s" % kv for kv in sorted(calibrated["collectives"].items()))), "",

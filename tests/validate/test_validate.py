@@ -113,6 +113,16 @@ def bytes_by_rank(program, layout, params=("N=16",)):
     return predicted, sent
 
 
+def check_schema(doc):
+    """docs/schema/validation.json accepts the document."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(doc, f)
+    v = subprocess.run([sys.executable, os.path.join(SRC, "tests", "schema", "validate.py"), f.name],
+                       capture_output=True, text=True)
+    os.unlink(f.name)
+    check(v.returncode == 0, "docs/schema/validation.json rejects the output: " + v.stdout + v.stderr)
+
+
 def run_ok(args, min_runs=1, require_comm=True, layouts_file=False):
     p = validate(args)
     doc = json.loads(p.stdout)
@@ -221,12 +231,7 @@ def case_jacobi_p4_all():
     check("block-dim1" in names or any(r["layout_document"]["mesh"] == [4] for r in doc["runs"]),
           "the 1-D BLOCK baseline is run")
     check(doc["spearman"] is not None, "Spearman over several runs")
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(doc, f)
-    v = subprocess.run([sys.executable, os.path.join(SRC, "tests", "schema", "validate.py"), f.name],
-                       capture_output=True, text=True)
-    os.unlink(f.name)
-    check(v.returncode == 0, "docs/schema/validation.json rejects the output: " + v.stdout + v.stderr)
+    check_schema(doc)
     for r in doc["runs"]:
         check(all(a["status"] == "bitwise" for a in r["arrays"]), "jacobi has no reduction: bitwise")
         # A column- or row-blocked 1-D layout: predicted bytes are what was sent.
@@ -1021,12 +1026,7 @@ def case_platform_p4():
             check(r["measured_seconds"] > 100 * cluster["runs"][k]["measured_seconds"],
                   "%s: simulated %g s, on the cluster's platform %g" % (
                       r["layout"], r["measured_seconds"], cluster["runs"][k]["measured_seconds"]))
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-            json.dump(mixed, f)
-        v = subprocess.run([sys.executable, os.path.join(SRC, "tests", "schema", "validate.py"), f.name],
-                           capture_output=True, text=True)
-        os.unlink(f.name)
-        check(v.returncode == 0, "docs/schema/validation.json rejects the output: " + v.stdout + v.stderr)
+        check_schema(mixed)
         p = subprocess.run([DLAYOUT, "validate"] + args + ["--machine", "cluster", "--platform", "ipsc2"],
                            capture_output=True, text=True, timeout=300)
         check(p.returncode == 0 and p.stdout.startswith(
