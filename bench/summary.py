@@ -132,10 +132,12 @@ def line_calibrate_simulated(d):
     cal = s["calibrated"]
     return ("simulated platform (the `%s` preset's nodes on Gigabit Ethernet, P = %d, %d samples), preset -> "
             "calibrated: Spearman median %s -> %s (higher on %d samples, lower on %d), predicted / simulated "
-            "%.3g -> %.3g; aim (both improve) %s" % (
+            "%.3g -> %.3g; aim (both improve) %s; the calibrated machine's advice faster on %d samples, "
+            "slower on %d (%s times, geometric mean)" % (
                 d["preset"], d["procs"], s["samples"], fmt(pre["spearman_median"]), fmt(cal["spearman_median"]),
                 s["spearman_higher"], s["spearman_lower"], pre["median_ratio"], cal["median_ratio"],
-                "met" if s["aim_met"] else "**not met**"))
+                "met" if s["aim_met"] else "**not met**", s["advice_faster"], s["advice_slower"],
+                fmt(s["advice_speedup_geomean"], 2)))
 
 
 BENCHES = [
