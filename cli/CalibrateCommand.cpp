@@ -152,7 +152,7 @@ Command addCalibrateCommand(CLI::App &app) {
                       "--platform); mpi: its topology, gray_code and per_hop are kept "
                       "(default cluster)")
       ->type_name("NAME|FILE");
-  cmd->add_option("--platform", o->platform,
+  CLI::Option *platformOption = cmd->add_option("--platform", o->platform,
                   "simgrid backend: measure the platform generated from this machine instead; "
                   "--machine (default cluster then) gives what is not measured: topology, "
                   "gray_code, per_hop")
@@ -167,23 +167,24 @@ Command addCalibrateCommand(CLI::App &app) {
   cmd->add_option("-o,--output", o->output,
                   "Write the machine document to FILE (checked before anything runs)")
       ->type_name("FILE");
-  return {cmd, [o] {
+  return {cmd, [o, platformOption] {
             const bool simgrid = o->backend == "simgrid";
             if (!simgrid && o->backend != "mpi")
               return fail(makeError("unknown backend '" + o->backend + "' (mpi, simgrid)"));
             if (simgrid && !o->hostfile.empty())
               return fail(makeError("--hostfile is for --backend mpi (simgrid generates its "
                                     "platform from a machine model)"));
-            if (!simgrid && !o->platform.empty())
+            const bool platformGiven = platformOption->count() > 0; // even as ""
+            if (!simgrid && platformGiven)
               return fail(makeError("--platform is for --backend simgrid (mpi measures the "
                                     "machine it runs on)"));
             std::string name = !o->machine.empty()                        ? o->machine
-                               : simgrid && o->platform.empty()          ? "ipsc2"
+                               : simgrid && !platformGiven               ? "ipsc2"
                                                                           : "cluster";
             auto base = readMachine(name);
             if (!base) return fail(base.error());
             calibrate::CalibrateOptions co;
-            if (!o->platform.empty()) {
+            if (platformGiven) {
               auto platform = readMachine(o->platform);
               if (!platform) return fail(platform.error());
               co.platform = std::move(*platform);

@@ -119,7 +119,7 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
                                            "machine) or mpi (mpirun, real time)")
       ->check(CLI::IsMember({"simgrid", "mpi"}))->capture_default_str();
   addMachineOption(cmd, o->machine);
-  cmd->add_option("--platform", o->platform,
+  CLI::Option *platformOption = cmd->add_option("--platform", o->platform,
                   "simgrid backend: simulate this machine (a preset or a dlayout-machine/1 file: "
                   "its platform, topology and operation times) while --machine predicts; default "
                   "--machine itself")
@@ -133,11 +133,11 @@ Command addValidateCommand(CLI::App &app, const std::vector<std::string> &flags)
   cmd->add_option("--format", o->format, "text or json (dlayout-validation/1)")
       ->check(CLI::IsMember({"json", "text"}))->capture_default_str();
   addOutputOption(cmd, o->output);
-  return {cmd, [o, &flags] {
+  return {cmd, [o, &flags, platformOption] {
             auto machine = readMachine(o->machine);
             if (!machine) return fail(machine.error());
             std::optional<Machine> platform;
-            if (!o->platform.empty()) {
+            if (platformOption->count() > 0) { // given, even as "": read (and refused)
               if (o->backend != "simgrid")
                 return fail(makeError("--platform is for --backend simgrid (mpi measures the "
                                       "machine it runs on)"));

@@ -224,6 +224,7 @@ def case_bad_input():
             (["--backend", "simgrid", "-np", "2", "--hostfile", "h"], {}, "--hostfile is for --backend mpi"),
             (["--backend", "mpi", "-np", "2", "--platform", "ipsc2"], {}, "--platform is for --backend simgrid"),
             (["--backend", "simgrid", "-np", "2", "--platform", "nosuch"], {}, "unknown machine"),
+            (["--backend", "simgrid", "-np", "2", "--platform", ""], {}, "unknown machine ''"),
             (["--backend", "simgrid", "-np", "2", "--timeout", "-1"], {}, "--timeout"),
             (["--backend", "simgrid", "-np", "2", "-o", out], {"DLAYOUT_EXEC_DIR": empty},
              "dlayout-calibrate-simgrid is missing"),

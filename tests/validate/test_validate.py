@@ -1033,7 +1033,8 @@ def case_platform_p4():
             "validation on 4 processors, backend simgrid, machine cluster, simulating machine ipsc2"),
             "the text's first line: %r" % p.stdout[:200])
         for extra, want in ((["--backend", "mpi", "--platform", "ipsc2"], "--platform is for --backend simgrid"),
-                            (["--platform", "nosuch"], "unknown machine")):
+                            (["--platform", "nosuch"], "unknown machine"),
+                            (["--platform", ""], "unknown machine ''")):
             p = subprocess.run([DLAYOUT, "validate"] + args + extra, capture_output=True, text=True, timeout=60)
             check(p.returncode != 0 and p.stderr.startswith("dlayout: error: ") and want in p.stderr,
                   "validate %s: exit %d, %r" % (" ".join(extra), p.returncode, p.stderr))
