@@ -21,6 +21,8 @@ instead of InfiniBand's 1.1 us + 0.08 ns/B). dlayout is told `cluster`.
    simulated seconds over the candidates, and the median predicted /
    simulated. The aim: with the calibrated machine the median Spearman over
    the samples is higher and the median ratio nearer 1.
+4. What calibrating buys: the layout each machine recommends, simulated on
+   the platform.
 
   simulated.py --out DIR [--procs 16] [--jobs 2] [--only a,b] [--check]
 
@@ -133,7 +135,11 @@ def main():
     ap.add_argument("--check", action="store_true", help="exit 1 where the aim is missed")
     a = ap.parse_args()
     started = time.monotonic()
-    samples = [(s, p) for s, p in SAMPLES if not a.only or s in a.only.split(",")]
+    only = [s for s in a.only.split(",") if s]
+    unknown = sorted(set(only) - {s for s, _ in SAMPLES})
+    if unknown:
+        sys.exit("simulated.py: --only: no such sample %s (bench/common.py's SAMPLES)" % ", ".join(unknown))
+    samples = [(s, p) for s, p in SAMPLES if not only or s in only]
     with tempfile.TemporaryDirectory(prefix="dlayout-bench-calsim-") as work:
         machine_path, report, cal_seconds = calibrate(a.procs, work)
         calibrated = json.load(open(machine_path))
