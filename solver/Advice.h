@@ -14,8 +14,9 @@
 //     the estimator's tabulated terms, warm-started by the heuristic, so its
 //     optimum is never estimated worse than the heuristic's;
 //   - the recommendation is the better of the two, or the fastest layout
-//     without cyclic distributions where that is estimated within 2 % of
-//     it (ties go to blocked, as in the block-cyclic pass); alternatives are
+//     without cyclic distributions where that is estimated within
+//     AdviseOptions::cyclicMargin (2 %) of it (ties go to blocked, as in the
+//     block-cyclic pass); alternatives are
 //     distinct layouts, best first; decisive constraints carry quality
 //     measures (seconds) and source locations.
 // Library code: errors are returned, nothing is printed.
