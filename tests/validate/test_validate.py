@@ -234,6 +234,16 @@ def case_jacobi_p4_all():
     check_schema(doc)
     for r in doc["runs"]:
         check(all(a["status"] == "bitwise" for a in r["arrays"]), "jacobi has no reduction: bitwise")
+        # Each rank walks only the stencil's instances it runs (their lhs
+        # elements its own under BLOCK, CYCLIC(k) and collapsed dimensions:
+        # OwnIterations.cpp), where it once walked all of them.
+        main = max(range(len(r["phases"])), key=lambda k: r["phases"][k]["instances"])
+        for rank in r["ranks"]:
+            ph = rank["phases"][main]
+            check(ph["instances_visited"] == ph["instances"],
+                  "%s rank %d walked %d instances to run %d (of %d)" %
+                  (r["layout"], rank["rank"], ph["instances_visited"], ph["instances"],
+                   r["phases"][main]["instances"]))
         # A column- or row-blocked 1-D layout: predicted bytes are what was sent.
         if r["layout_document"]["mesh"] in ([4], [4, 1], [1, 4]) and r["refinements"] == 0:
             kinds = [d["kind"] for d in r["layout_document"]["arrays"]["A"]["dims"]]

@@ -45,6 +45,7 @@ DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
   d->bytesByFetch.assign(x.actions.size(), 0);
   d->fetchPhase.assign(x.actions.size(), -1);
   d->plans_.resize(x.actions.size());
+  d->narrowable_.assign(x.nodes.size(), -1);
   d->saved_.resize(x.stmts.size());
   d->activeReduce_.assign(x.stmts.size(), 0);
   d->viaPartials_.assign(x.stmts.size(), 0);
@@ -63,6 +64,7 @@ DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
     st.dist = std::make_unique<rt::ArrayDistribution>(std::move(*dist));
     st.local.assign(st.dist->storageSize(d->me_), 0.0);
     st.box = st.dist->ownedBox(d->me_);
+    st.coords = st.dist->coordsOf(d->me_);
     st.dist->forEachOwned(d->me_, [&](std::span<const int64_t> idx, int64_t off) {
       st.local[off] = fillValue(opts.seed, a, linearId(a, idx.data()));
     });
@@ -116,6 +118,7 @@ bool DistributedMemory::runs(int s, const int64_t *iv) {
   const CStmt &st = x_.stmts[s];
   int64_t idx[8];
   current_ = -1;
+  ++stats[phase_].visited;
   if (activeReduce_[s]) { // where its operand lies (DistributedReduction.cpp)
     if (reductionExecutor(s, iv) != me_) return false;
     if (st.lhs >= 0) current_ = s;

@@ -42,6 +42,10 @@
 //         apart), then gathers; the schedule is kept while the action is
 //         invariant (no statement in a loop around it rewrites the index or
 //         bound arrays: relax's ADJ), as PARTI reuses a saved schedule.
+//   - a rank walks only the iterations of an innermost loop in which it
+//     owns a written element, where the owner function gives them
+//     (OwnIterations.cpp); elsewhere every iteration, each instance asking
+//     whether it runs;
 //   - computation is charged per executed instance at the machine's operation
 //     costs; under SimGrid (DLAYOUT_SIMGRID) as smpi_execute_flops at each
 //     communication point and phase end.
@@ -71,6 +75,10 @@ struct PhaseStats {
   int64_t messagesSent = 0, bytesSent = 0, messagesReceived = 0, bytesReceived = 0;
   int64_t schedulingMessages = 0, schedulingBytes = 0; // inspector messages sent
   int64_t reductions = 0, instances = 0, exchanges = 0;
+  /// Statement instances this rank walked (asked whether it runs them):
+  /// its own share where its loops are narrowed (OwnIterations.cpp), every
+  /// instance where not; `instances` those it ran.
+  int64_t visited = 0;
   double seconds = 0, communicationSeconds = 0, chargedSeconds = 0;
   /// bytesSent split by what they carried: one entry per array, then one
   /// for scalar reductions (how a benchmark finds which term of the model
@@ -101,6 +109,8 @@ public:
   void beforePart(int node, const int64_t *iv, int part, int64_t first, int64_t last) override;
   void beforeLoop(int slot, const int64_t *iv) override;
   void beforeStatement(int stmt, const int64_t *iv) override;
+  bool ownIterations(int node, const int64_t *iv, int64_t lo, int64_t step,
+                     Iterations &its) override;
   void beginRegion(int node) override;
   void endRegion(int node) override;
   void executed(int stmt) override;
@@ -130,6 +140,7 @@ private:
     /// This rank's owned box where the layout has one (the fast path of
     /// ownedOffset).
     std::optional<rt::ArrayDistribution::OwnedBox> box;
+    std::vector<int64_t> coords; // this rank's, as the distribution numbers them
     /// The offset of idx in `local` where this rank holds it (not as a
     /// ghost), else -1: dist->holds and dist->localOffset in one.
     int64_t ownedOffset(int64_t me, const int64_t *idx, size_t rank) const {
@@ -176,6 +187,13 @@ private:
     std::vector<int64_t> scheduled;
   };
   bool inRange(int a, const int64_t *idx) const;
+  /// Whether loop node n's iterations can be narrowed (OwnIterations.cpp).
+  bool narrowable(int n) const;
+  /// Narrows `its` to the iterations t (index lo + t * step in loop
+  /// `slot`, the others at iv) in which this rank runs statement s; false:
+  /// none.
+  bool ownedIterations(int s, int slot, const int64_t *iv, int64_t lo, int64_t step,
+                       Iterations &its) const;
   void executors(int s, const int64_t *iv, std::vector<int64_t> &out);
   template <class F> void instances(const CommItem &it, int level, F &&f);
   /// Runs the actions placed before `node` for part `part` (CommAction::part).
@@ -232,6 +250,7 @@ private:
   std::vector<char> viaPartials_;
   int current_ = -1; // the reduction into an array element now running
   std::vector<Plan> plans_;        // per action
+  std::vector<signed char> narrowable_; // per node: -1 not yet known, 0, 1
   /// While a split loop's part runs its communication: the loop's slot and
   /// the part's iterations, which instances() enumerates instead of all.
   struct Part { int slot = -1; int64_t first = 0, last = 0; };

@@ -1,6 +1,7 @@
 //===- validate/executor/Interpreter.cpp - Walks an ExecProgram -----------===//
 #include "validate/executor/Interpreter.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -89,10 +90,22 @@ void Interpreter::runNode(int n) {
     for (int c : node.children) runNode(c);
     if (source && i == *source && i != hi) m_.beforePart(n, iv_.data(), 2, i + l.step, hi);
   };
-  if (l.step > 0)
-    for (i = lo; i <= hi; i += l.step) iteration();
-  else
-    for (i = lo; i >= hi; i += l.step) iteration();
+  // Iterations lo + t * step, t = 0..last; the memory may skip those it
+  // runs nothing in. The index is left as the whole loop leaves it.
+  const int64_t last = l.step > 0 ? (hi >= lo ? (hi - lo) / l.step : -1)
+                                  : (hi <= lo ? (lo - hi) / -l.step : -1);
+  Iterations its{0, last};
+  if (last >= 0 && (node.split || m_.ownIterations(n, iv_.data(), lo, l.step, its))) {
+    const int64_t into = (its.first - its.phase) % its.stride;
+    for (int64_t t0 = its.first - (into < 0 ? into + its.stride : into); t0 <= its.last;
+         t0 += its.stride)
+      for (int64_t t = std::max(t0, its.first), end = std::min(its.last, t0 + its.run - 1);
+           t <= end; ++t) {
+        i = lo + t * l.step;
+        iteration();
+      }
+  }
+  i = lo + (last + 1) * l.step;
   if (!node.reductions.empty()) m_.endRegion(n);
 }
 

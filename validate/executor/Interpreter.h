@@ -12,6 +12,9 @@
 //   beforeNode   before a node runs: the communication placed there;
 //   beforePart   before the iterations up to a split loop's source
 //                iteration, and before those after it (section 3.3.1);
+//   ownIterations  the part of a loop's iterations this processor runs
+//                anything in (the rest are skipped: a rank walks its own
+//                block, not every instance);
 //   beginRegion / endRegion   around a loop holding scalar reductions;
 //   runs         whether this processor runs the statement instance;
 //   executed     after an instance ran (charge its operations).
@@ -27,6 +30,13 @@
 #include <vector>
 
 namespace dlayout::exec {
+
+/// Iterations t of a loop: those in [first, last] with (t - phase) mod
+/// stride < run -- runs of `run` every `stride` (run == stride: all of them).
+struct Iterations {
+  int64_t first = 0, last = -1;
+  int64_t run = 1, stride = 1, phase = 0;
+};
 
 class Memory {
 public:
@@ -45,6 +55,16 @@ public:
   /// Before a statement instance with replicated index references
   /// (CStmt::replicated), on every rank, before the node's communication.
   virtual void beforeStatement(int stmt, const int64_t *iv) {}
+  /// Before loop node `node`'s iterations lo + t * step, t = its.first ..
+  /// its.last (first 0, last the loop's last), at iv: the memory may narrow
+  /// them (Iterations) to those outside which this processor runs no
+  /// statement instance and no hook is due (owner-computes on its own
+  /// elements), and answers false where it runs none. Not asked for a split
+  /// loop.
+  virtual bool ownIterations(int node, const int64_t *iv, int64_t lo, int64_t step,
+                             Iterations &its) {
+    return true;
+  }
   virtual void beginRegion(int node) {}
   virtual void endRegion(int node) {}
   virtual void executed(int stmt) {}

@@ -199,7 +199,7 @@ void packStats(const PhaseStats &s, double *o) {
                      double(s.bytesReceived), double(s.schedulingMessages),
                      double(s.schedulingBytes), double(s.reductions), double(s.instances),
                      double(s.exchanges), s.seconds, s.communicationSeconds, s.chargedSeconds,
-                     0, 0};
+                     double(s.visited), 0};
   std::memcpy(o, v, sizeof v);
   for (size_t a = 0; a < s.bytesByArray.size(); ++a) o[kStat + a] = double(s.bytesByArray[a]);
 }
@@ -433,7 +433,8 @@ int main(int argc, char **argv) {
                          {"messages_received", int64_t(v[2])},
                          {"bytes_received", int64_t(v[3])}, {"seconds", v[9]},
                          {"communication_seconds", v[10]}, {"computation_seconds", v[11]},
-                         {"instances", int64_t(v[7])}});
+                         {"instances", int64_t(v[7])},
+                         {"instances_visited", int64_t(v[12])}});
         }
         measured = std::max(measured, base[tail]);
         ranks.push_back({{"rank", r}, {"seconds", base[tail]}, {"phases", per}});
