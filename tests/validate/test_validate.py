@@ -741,6 +741,12 @@ def case_c_matmul_home_p4():
     print("matmul home plan: %d combines, bytes %d measured, %g predicted" %
           (kernel["reductions"], run["bytes"], run["predicted_bytes"]))
     check(kernel["reductions"] == 4, "each rank combines its partial results once, after the nest")
+    # The checksum, a reduction into a scalar, runs where C(I,J) lies: each
+    # rank walks only its own columns' instances (OwnIterations.cpp).
+    k = [p["id"] for p in run["phases"]].index("P3")
+    walked = [rank["phases"][k]["instances_visited"] for rank in run["ranks"]]
+    check(sum(walked) == run["phases"][k]["instances"] == 256,
+          "checksum instances walked per rank %s, %d run" % (walked, run["phases"][k]["instances"]))
     check(terms["dependences"] and terms["dependences"][0]["seconds"] > 0,
           "B is brought to A's rows in the estimate")
     check(not terms["thesis"], "the thesis's rule prices B against C: no term")

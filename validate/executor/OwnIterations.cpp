@@ -5,8 +5,10 @@
 // time grew with the whole iteration space rather than with its share: on
 // real ranks the measured time did not scale with P, and under SimGrid the
 // P interpreters in one process walked P times the program. Where a loop's
-// body is statements only, each writing an array element through affine
-// subscripts, the iterations t in which this rank runs a statement follow
+// body is statements only, each run by the holders of an element named by
+// affine subscripts -- the lhs's (owner-computes), or a reduction's operand's
+// (its executor is one of them) -- the iterations t in which this rank runs
+// a statement lie among those where it holds that element, which follow
 // from the owner function (Zima's delta) of each dimension, the subscript
 // a t + b in the loop's iteration number:
 //   - collapsed or replicated: every t whose a t + b is inside the array;
@@ -21,10 +23,10 @@
 //
 // A loop is walked whole where its body holds a loop, a communication
 // action, a statement whose index elements are broadcast per instance, a
-// reduction (run at its operand's owner), a scalar assignment run on every
-// rank, an indirect or unknown lhs subscript, or an lhs array distributed
-// by an indirection; and on rank 0 where a written subscript leaves the
-// array (rank 0 runs such instances, which write() reports).
+// scalar assignment run on every rank, an indirect or unknown subscript in
+// those references, or their array distributed by an indirection; and on
+// rank 0 where one of them leaves its array (rank 0 runs such instances,
+// which write() reports).
 //
 //===----------------------------------------------------------------------===//
 #include "validate/executor/Distributed.h"
@@ -69,6 +71,26 @@ bool heldBy(const rt::Distribution &d, int64_t c, int64_t a, int64_t b, Iteratio
   return true;
 }
 
+/// The reference whose holders run statement s: its lhs (owner-computes),
+/// or for a reduction its operand (the executor is one of the operand's
+/// holders, DistributedReduction.cpp), nullptr for a scalar assignment.
+const CRef *runnerOf(const CStmt &st, bool reduction) {
+  if (reduction) return &st.refs[static_cast<size_t>(st.operand)];
+  return st.lhs >= 0 ? &st.refs[static_cast<size_t>(st.lhs)] : nullptr;
+}
+
+/// Subscript `sub` at iteration t of loop `slot` (index lo + t * step, the
+/// other loops at iv): a t + b.
+std::pair<int64_t, int64_t> alongLoop(const CSub &sub, int slot, const int64_t *iv, int64_t lo,
+                                      int64_t step) {
+  int64_t c = 0, b = sub.affine.constant;
+  for (const auto &[at, coeff] : sub.affine.terms) {
+    if (at == slot) c += coeff;
+    else b += coeff * iv[at];
+  }
+  return {c * step, b + c * lo};
+}
+
 } // namespace
 
 bool DistributedMemory::narrowable(int n) const {
@@ -80,21 +102,25 @@ bool DistributedMemory::narrowable(int n) const {
     if (child.isLoop || !child.actions.empty()) return false;
     siblings.push_back(child.index);
   }
+  auto affine = [](const CRef &r) {
+    return std::none_of(r.subs.begin(), r.subs.end(),
+                        [](const CSub &sub) { return sub.indirect || !sub.expr.empty(); });
+  };
   for (int s : siblings) {
     const CStmt &st = x_.stmts[static_cast<size_t>(s)];
-    if (!st.replicated.empty() || activeReduce_[static_cast<size_t>(s)]) return false;
-    if (st.lhs < 0) { // a private scalar runs where its readers do
+    if (!st.replicated.empty()) return false;
+    const CRef *runner = runnerOf(st, activeReduce_[static_cast<size_t>(s)]);
+    if (!runner) { // a private scalar runs where its readers do
       if (st.consumers.empty()) return false;
       for (int c : st.consumers)
         if (std::find(siblings.begin(), siblings.end(), c) == siblings.end()) return false;
       continue;
     }
-    const CRef &r = st.refs[static_cast<size_t>(st.lhs)];
-    const rt::ArrayDistribution &d = *arrays_[static_cast<size_t>(r.array)].dist;
+    const rt::ArrayDistribution &d = *arrays_[static_cast<size_t>(runner->array)].dist;
     for (int k = 0; k < d.rank(); ++k)
       if (d.dim(k).kind() == DistKind::Indirect) return false;
-    for (const CSub &sub : r.subs)
-      if (sub.indirect || !sub.expr.empty()) return false;
+    if (!affine(*runner) || (st.lhs >= 0 && !affine(st.refs[static_cast<size_t>(st.lhs)])))
+      return false;
   }
   return true;
 }
@@ -102,27 +128,23 @@ bool DistributedMemory::narrowable(int n) const {
 bool DistributedMemory::ownedIterations(int s, int slot, const int64_t *iv, int64_t lo,
                                         int64_t step, Iterations &its) const {
   const CStmt &st = x_.stmts[static_cast<size_t>(s)];
-  const CRef &r = st.refs[static_cast<size_t>(st.lhs)];
-  const CArray &ca = x_.arrays[static_cast<size_t>(r.array)];
-  const ArrayState &as = arrays_[static_cast<size_t>(r.array)];
-  const int64_t whole = its.last;
-  for (size_t k = 0; k < r.subs.size(); ++k) {
-    // The subscript at iteration t: a t + b.
-    int64_t c = 0, b = r.subs[k].affine.constant;
-    for (const auto &[at, coeff] : r.subs[k].affine.terms) {
-      if (at == slot) c += coeff;
-      else b += coeff * iv[at];
-    }
-    const int64_t a = c * step;
-    b += c * lo;
-    if (me_ == 0) { // rank 0 also runs the instances whose element is outside
-      int64_t f = 0, l = whole;
-      if (!within(a, b, ca.lowers[k], ca.lowers[k] + ca.extents[k] - 1, f, l) || f != 0 ||
-          l != whole) {
-        its = Iterations{0, whole};
-        return true;
+  const CRef &r = *runnerOf(st, activeReduce_[static_cast<size_t>(s)]);
+  // Rank 0 also runs the instances whose elements (the runner's, a
+  // reduction's lhs) are outside their arrays: where there are any, all.
+  if (me_ == 0)
+    for (const CRef *ref : {&r, st.lhs >= 0 ? &st.refs[static_cast<size_t>(st.lhs)] : &r}) {
+      const CArray &ca = x_.arrays[static_cast<size_t>(ref->array)];
+      for (size_t k = 0; k < ref->subs.size(); ++k) {
+        const auto [a, b] = alongLoop(ref->subs[k], slot, iv, lo, step);
+        int64_t f = its.first, l = its.last;
+        if (!within(a, b, ca.lowers[k], ca.lowers[k] + ca.extents[k] - 1, f, l) ||
+            f != its.first || l != its.last)
+          return true;
       }
     }
+  const ArrayState &as = arrays_[static_cast<size_t>(r.array)];
+  for (size_t k = 0; k < r.subs.size(); ++k) {
+    const auto [a, b] = alongLoop(r.subs[k], slot, iv, lo, step);
     const int m = as.dist->meshDimOf(static_cast<int>(k));
     if (!heldBy(as.dist->dim(static_cast<int>(k)), m < 0 ? 0 : as.coords[static_cast<size_t>(m)],
                 a, b, its))
@@ -142,7 +164,8 @@ bool DistributedMemory::ownIterations(int n, const int64_t *iv, int64_t lo, int6
   std::optional<Iterations> hull;
   for (int c : node.children) {
     const int s = x_.nodes[static_cast<size_t>(c)].index;
-    if (x_.stmts[static_cast<size_t>(s)].lhs < 0) continue;
+    if (!runnerOf(x_.stmts[static_cast<size_t>(s)], activeReduce_[static_cast<size_t>(s)]))
+      continue;
     Iterations one{its.first, its.last};
     if (!ownedIterations(s, node.index, iv, lo, step, one)) continue;
     if (!hull) {
