@@ -50,7 +50,8 @@
 //     costs; under SimGrid (DLAYOUT_SIMGRID) as smpi_execute_flops at each
 //     communication point and phase end.
 // Counters are per model phase. Errors come back as Result; nothing printed.
-// The communication is in DistributedExchange.cpp; payloads, message tags
+// The communication is in DistributedExchange.cpp (regular) and
+// DistributedInspector.cpp (indirect, replicating); payloads, message tags
 // and the multicast tree in Messages.h.
 //
 //===----------------------------------------------------------------------===//
