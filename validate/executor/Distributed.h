@@ -43,9 +43,9 @@
 //         invariant (no statement in a loop around it rewrites the index or
 //         bound arrays: relax's ADJ), as PARTI reuses a saved schedule.
 //   - a rank walks only the iterations of an innermost loop in which it
-//     owns a written element, where the owner function gives them
-//     (OwnIterations.cpp); elsewhere every iteration, each instance asking
-//     whether it runs;
+//     holds the element a statement writes (or a reduction's operand),
+//     where the owner functions give them (OwnIterations.cpp); elsewhere
+//     every iteration, each instance asking whether it runs;
 //   - computation is charged per executed instance at the machine's operation
 //     costs; under SimGrid (DLAYOUT_SIMGRID) as smpi_execute_flops at each
 //     communication point and phase end.
