@@ -1,6 +1,8 @@
 //===- validate/executor/Interpreter.cpp - Walks an ExecProgram -----------===//
 #include "validate/executor/Interpreter.h"
 
+#include "validate/runtime/Distribution.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -96,9 +98,9 @@ void Interpreter::runNode(int n) {
                                   : (hi <= lo ? (lo - hi) / -l.step : -1);
   Iterations its{0, last};
   if (last >= 0 && (node.split || m_.ownIterations(n, iv_.data(), lo, l.step, its))) {
-    const int64_t into = (its.first - its.phase) % its.stride;
-    for (int64_t t0 = its.first - (into < 0 ? into + its.stride : into); t0 <= its.last;
-         t0 += its.stride)
+    // From the start of the run its.first falls in (or the gap before it).
+    for (int64_t t0 = its.first - rt::floorMod(its.first - its.phase, its.stride);
+         t0 <= its.last; t0 += its.stride)
       for (int64_t t = std::max(t0, its.first), end = std::min(its.last, t0 + its.run - 1);
            t <= end; ++t) {
         i = lo + t * l.step;
