@@ -1,11 +1,13 @@
 //===- costmodels/CountedFetch.cpp - A vectorised fetch counted as it runs ===//
 
 #include "costmodels/CountedFetch.h"
+#include "costmodels/ElementPlaces.h"
 #include "costmodels/OuterSamples.h"
 #include "costmodels/SubReference.h"
 #include "model/FillOrder.h"
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 namespace dlayout::cost {
@@ -13,98 +15,6 @@ namespace dlayout::cost {
 namespace {
 
 constexpr int64_t kMostElements = int64_t(1) << 40;
-/// The most places (Places::count) a counted mesh may have.
-constexpr int64_t kMostPlaces = int64_t(1) << 16;
-
-/// Where an element lies on the mesh, as one number: per mesh dimension its
-/// owner's coordinate plus one (0 along a dimension the array is
-/// replicated over), mixed radix mesh[d] + 1, the first dimension lowest.
-class Places {
-public:
-  explicit Places(const std::vector<int64_t> &mesh) : mesh_(mesh), stride_(mesh.size()) {
-    double count = 1;
-    for (size_t d = 0; d < mesh.size(); ++d) {
-      stride_[d] = int64_t(count);
-      count *= double(mesh[d] + 1);
-    }
-    count_ = count <= double(kMostPlaces) ? int64_t(count) : -1;
-  }
-  /// How many numbers there are; -1 where more than kMostPlaces.
-  int64_t count() const { return count_; }
-  int64_t stride(size_t d) const { return stride_[d]; }
-  /// The place of the processor at 0 along every dimension.
-  int64_t origin() const {
-    int64_t at = 0;
-    for (int64_t s : stride_)
-      at += s;
-    return at;
-  }
-  /// A coordinate per mesh dimension, -1 for every one.
-  void decode(int64_t at, std::vector<int64_t> &out) const {
-    for (size_t d = 0; d < out.size(); ++d)
-      out[d] = at / stride_[d] % (mesh_[d] + 1) - 1;
-  }
-
-private:
-  const std::vector<int64_t> &mesh_;
-  std::vector<int64_t> stride_;
-  int64_t count_ = 0;
-};
-
-/// Where a reference's elements lie: at loop indices, the element's linear
-/// id in its array (-1: outside it), and its holders' place (Places).
-class Locator {
-public:
-  Locator(const RefFacts &r, const ArrayDist &ad, const std::vector<int64_t> &mesh,
-          const Places &places)
-      : r_(r), ad_(ad), value_(r.subs.size()) {
-    known_ = r.subs.size() == ad.dims.size() && places.count() > 0;
-    for (size_t d = 0; d < mesh.size() && known_; ++d) {
-      const int k = d < ad.dimOnMesh.size() ? ad.dimOnMesh[d] : -1;
-      if (k < 0 || !ad.dims[size_t(k)].onMesh())
-        continue;
-      const DimDist &dd = ad.dims[size_t(k)];
-      known_ = ownerCoordinate(dd, dd.lower).has_value(); // Eq. 2.1 applies
-      onMesh_.push_back({size_t(k), places.stride(d), &dd});
-    }
-  }
-  /// Every owner follows Eq. 2.1 (block, cyclic, block-cyclic).
-  bool known() const { return known_; }
-  /// False where a subscript is not affine in the indices.
-  bool locate(const std::vector<int64_t> &index, int64_t &element, int64_t &at) {
-    element = 0;
-    int64_t stride = 1;
-    bool inside = true;
-    for (size_t k = 0; k < value_.size(); ++k) {
-      auto v = valueAt(r_.subs[k], index);
-      if (!v)
-        return false;
-      const DimDist &dd = ad_.dims[k];
-      value_[k] = *v;
-      inside = inside && *v >= dd.lower && *v < dd.lower + dd.extent;
-      element += (*v - dd.lower) * stride;
-      stride *= dd.extent;
-    }
-    if (!inside)
-      element = -1;
-    at = 0;
-    for (const OnMesh &o : onMesh_)
-      at += (*ownerCoordinate(*o.dist, value_[o.dim]) + 1) * o.stride;
-    return true;
-  }
-
-private:
-  struct OnMesh {
-    size_t dim;     // the array dimension
-    int64_t stride; // of its mesh dimension in the place's number
-    const DimDist *dist;
-  };
-  const RefFacts &r_;
-  const ArrayDist &ad_;
-  std::vector<OnMesh> onMesh_;
-  std::vector<int64_t> value_;
-  bool known_ = true;
-};
 
 double elementsOf(const ArrayDist &ad) {
   double elements = 1;
@@ -114,6 +24,46 @@ double elementsOf(const ArrayDist &ad) {
 }
 
 bool countable(const ArrayDist &ad) { return elementsOf(ad) <= double(kMostElements); }
+
+/// The most places (Places::count) for which the instances of a fetch that
+/// reads no element twice are tabled by where their elements lie.
+constexpr int64_t kMostTabledPlaces = 256;
+/// The most (element, lhs place) pairs a walk marks as it reads them.
+constexpr int64_t kMostMarks = int64_t(1) << 22;
+
+/// Whether no two instances of the loops at positions [from, to) read one
+/// element through `r`: its subscripts, affine, as a map of those loops'
+/// indices, have full column rank (such a map is one to one).
+bool readsDistinct(const RefFacts &r, int from, int to) {
+  const size_t rows = r.subs.size(), cols = size_t(std::max(to - from, 0));
+  if (cols > rows)
+    return false;
+  std::vector<std::vector<double>> a(rows, std::vector<double>(cols, 0.0));
+  for (size_t i = 0; i < rows; ++i) {
+    const SubscriptForm &f = r.subs[i];
+    if (f.cls != SubscriptClass::Constant && f.cls != SubscriptClass::Single &&
+        f.cls != SubscriptClass::Multiple)
+      return false;
+    for (size_t j = 0; j < cols; ++j)
+      a[i][j] = double(f.alphaAt(from + int(j)));
+  }
+  // Gaussian elimination, a pivot per column.
+  for (size_t j = 0, top = 0; j < cols; ++j, ++top) {
+    size_t pivot = top;
+    for (size_t i = top; i < rows; ++i)
+      if (std::abs(a[i][j]) > std::abs(a[pivot][j]))
+        pivot = i;
+    if (std::abs(a[pivot][j]) < 1e-9)
+      return false;
+    std::swap(a[pivot], a[top]);
+    for (size_t i = top + 1; i < rows; ++i) {
+      const double f = a[i][j] / a[top][j];
+      for (size_t k = j; k < cols; ++k)
+        a[i][k] -= f * a[top][k];
+    }
+  }
+  return true;
+}
 
 /// One instance of a counted fetch: the operand's element (its linear id),
 /// where it lies and where the lhs element lies (Places).
@@ -125,26 +75,60 @@ struct Read {
   bool operator==(const Read &o) const { return element == o.element && lhsAt == o.lhsAt; }
 };
 
-/// Reorders `reads` so that those of one element are adjacent, a repeated
+/// What a walk writes, kept by each thread from one walk to the next: the
+/// reads, a second buffer to group them into, and a mark per (element,
+/// lhs place), stamped with the walk's number so that none is cleared.
+struct Scratch {
+  std::vector<Read> reads, grouped;
+  std::vector<uint32_t> start, mark;
+  uint32_t walk = 0;
+
+  /// Starts a walk marking `marks` pairs.
+  void beginMarking(size_t marks) {
+    if (mark.size() < marks)
+      mark.resize(marks, 0);
+    if (++walk == 0) { // wrapped: every old stamp could match
+      std::fill(mark.begin(), mark.end(), 0);
+      walk = 1;
+    }
+  }
+  /// False where `key` is marked in this walk already; marks it.
+  bool markOnce(size_t key) {
+    if (mark[key] == walk)
+      return false;
+    mark[key] = walk;
+    return true;
+  }
+};
+
+Scratch &scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
+/// Reorders `s.reads` so that those of one element are adjacent, a repeated
 /// (element, lhs holder) dropped where it follows itself: a counting sort
 /// by element where the operand has few elements beside the reads, else a
 /// comparison sort (each pair once).
-void groupByElement(std::vector<Read> &reads, double elements) {
+void groupByElement(Scratch &s, double elements) {
+  std::vector<Read> &reads = s.reads;
   if (elements > double(16 * reads.size() + 4096)) {
     std::sort(reads.begin(), reads.end());
     reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
     return;
   }
-  std::vector<uint32_t> start(size_t(elements) + 1, 0);
+  std::vector<uint32_t> &start = s.start;
+  start.assign(size_t(elements) + 1, 0);
   for (const Read &r : reads)
     ++start[size_t(r.element) + 1];
   for (size_t e = 1; e < start.size(); ++e)
     start[e] += start[e - 1];
-  std::vector<Read> grouped(reads.size());
+  std::vector<Read> &grouped = s.grouped;
+  grouped.resize(reads.size());
   for (const Read &r : reads)
     grouped[start[size_t(r.element)]++] = r;
   grouped.erase(std::unique(grouped.begin(), grouped.end()), grouped.end());
-  reads = std::move(grouped);
+  std::swap(reads, grouped);
 }
 
 /// A processor's linear id, the first mesh dimension fastest
@@ -297,36 +281,17 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
     return std::nullopt;
   const std::vector<std::vector<int64_t>> coordinates = meshCoordinates(mesh);
   const int64_t P = int64_t(coordinates.size());
-  // Each instance: the operand's element, where it lies, and where the
-  // lhs element lies (its holders run the instance).
   const size_t D = mesh.size();
   const Places places(mesh);
   Locator lhs(sf.lhs, lhsDist, mesh, places), rhs(rf.ref, rhsDist, mesh, places);
   if (!lhs.known() || !rhs.known())
     return std::nullopt;
-  std::vector<Read> reads;
-  reads.reserve(size_t(*instances));
-  bool ok = true;
-  auto visit = [&] {
-    Read r;
-    int64_t lhsElement;
-    if (!lhs.locate(index, lhsElement, r.lhsAt) || !rhs.locate(index, r.element, r.rhsAt))
-      return ok = false;
-    if (r.element < 0)
-      return true; // outside the array: not fetched
-    if (lhsElement < 0)
-      r.lhsAt = places.origin(); // run by processor 0
-    reads.push_back(r);
-    return true;
-  };
-  if (!forEachIteration(sf.loops, size_t(placement + 1), index, visit) || !ok)
-    return std::nullopt;
-  groupByElement(reads, elementsOf(rhsDist));
-
   // Each element once per receiver (the holders of its lhs elements) from
   // the operand's holder nearest it: per sender and receiver the elements,
-  // and per sender those it sends to every other processor.
-  std::vector<int32_t> pairs(size_t(P * P), 0);
+  // and per sender those it sends to every other processor. `count` takes
+  // `weight` elements that lie at place rhsPlace and are read by instances
+  // whose lhs elements lie at lhsPlaces.
+  std::vector<int64_t> pairs(size_t(P * P), 0);
   std::vector<int64_t> seen(size_t(P), -1), sentNow(size_t(P), 0), touched;
   std::vector<double> toAll(size_t(P), 0.0);
   std::vector<int64_t> lhsAt(D), rhsAt(D), source(D);
@@ -346,22 +311,21 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
     }
     return *those;
   };
-  int64_t lastRhsAt = -1, fixed = -1;
+  int64_t lastRhsAt = -1, fixed = -1, serial = 0;
   bool placed = false;
-  for (size_t i = 0, serial = 0; i < reads.size(); ++serial) {
-    const int64_t element = reads[i].element;
+  auto count = [&](int64_t rhsPlace, const int64_t *lhsPlaces, size_t n, int64_t weight) {
     touched.clear();
-    if (reads[i].rhsAt != lastRhsAt) { // where the element lies
-      lastRhsAt = reads[i].rhsAt;
+    if (rhsPlace != lastRhsAt) { // where the elements lie
+      lastRhsAt = rhsPlace;
       places.decode(lastRhsAt, rhsAt);
       placed = std::none_of(rhsAt.begin(), rhsAt.end(), [](int64_t c) { return c < 0; });
       fixed = placed ? idOf(rhsAt, mesh) : -1;
     }
-    for (; i < reads.size() && reads[i].element == element; ++i) {
-      for (int64_t to : runners(reads[i].lhsAt)) {
-        if (seen[size_t(to)] == int64_t(serial))
+    for (size_t i = 0; i < n; ++i) {
+      for (int64_t to : runners(lhsPlaces[i])) {
+        if (seen[size_t(to)] == serial)
           continue;
-        seen[size_t(to)] = int64_t(serial);
+        seen[size_t(to)] = serial;
         int64_t from = fixed;
         if (!placed) { // the operand's copy on the receiver's line
           for (size_t d = 0; d < D; ++d)
@@ -369,23 +333,116 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
           from = idOf(source, mesh);
         }
         if (from != to) {
-          ++pairs[size_t(from * P + to)];
+          pairs[size_t(from * P + to)] += weight;
           if (sentNow[size_t(from)]++ == 0)
             touched.push_back(from);
         }
       }
     }
     for (int64_t from : touched) {
-      toAll[size_t(from)] += sentNow[size_t(from)] == P - 1;
+      if (sentNow[size_t(from)] == P - 1)
+        toAll[size_t(from)] += double(weight);
       sentNow[size_t(from)] = 0;
+    }
+    ++serial;
+  };
+
+  // The instances, a run of the innermost loop at a time: along a run in
+  // which both elements keep their places (Locator::steady), the operand's
+  // element moves by a fixed step. take(first, step, n) gets each run: the
+  // first instance's operand element, where it lies and where its lhs
+  // element lies (its holders run the instance; processor 0 where the lhs
+  // element is outside the array).
+  bool ok = true;
+  auto locate = [&](Read &r) {
+    int64_t lhsElement;
+    if (!lhs.locate(index, lhsElement, r.lhsAt) || !rhs.locate(index, r.element, r.rhsAt))
+      return ok = false;
+    if (lhsElement < 0)
+      r.lhsAt = places.origin();
+    return true;
+  };
+  auto walk = [&](auto &&take) {
+    if (placement + 1 >= m) { // one instance
+      Read r;
+      return locate(r) && (take(r, 0, 1), true);
+    }
+    const int q = m - 1;
+    LoopFacts inner = sf.loops[size_t(q)];
+    const int64_t s = inner.signedStep();
+    const std::vector<LoopFacts> outer(sf.loops.begin(), sf.loops.end() - 1);
+    return forEachIteration(outer, size_t(placement + 1), index, [&] {
+             if (!inner.moveTo(index) || inner.first != std::floor(inner.first) ||
+                 inner.trips != std::floor(inner.trips))
+               return ok = false;
+             index[size_t(q)] = int64_t(inner.first);
+             int64_t left = int64_t(inner.trips);
+             if (left <= 0)
+               return true;
+             Read r;
+             if (!locate(r))
+               return false;
+             lhs.start(q, s), rhs.start(q, s);
+             for (;;) {
+               const int64_t n = std::min({lhs.steady(), rhs.steady(), left});
+               r.element = rhs.element(), r.rhsAt = rhs.at();
+               r.lhsAt = lhs.element() < 0 ? places.origin() : lhs.at();
+               take(r, rhs.elementStep(), n);
+               if ((left -= n) <= 0)
+                 return true;
+               lhs.advance(n), rhs.advance(n);
+             }
+           }) &&
+           ok;
+  };
+  const int64_t nPlaces = places.count();
+  if (readsDistinct(rf.ref, placement + 1, m) && nPlaces <= kMostTabledPlaces) {
+    // No element is read twice: the instances count by where their operand
+    // and lhs elements lie, each such pair once with its number.
+    std::vector<int64_t> alike(size_t(nPlaces * nPlaces), 0);
+    if (!walk([&](const Read &r, int64_t, int64_t n) {
+          if (r.element >= 0) // outside the array: not fetched
+            alike[size_t(r.rhsAt * nPlaces + r.lhsAt)] += n;
+        }))
+      return std::nullopt;
+    for (int64_t at = 0; at < nPlaces; ++at)
+      for (int64_t lhsPlace = 0; lhsPlace < nPlaces; ++lhsPlace)
+        if (const int64_t n = alike[size_t(at * nPlaces + lhsPlace)]; n > 0)
+          count(at, &lhsPlace, 1, n);
+  } else {
+    // A read of an element for an lhs place already seen adds nothing: it
+    // is dropped as it comes where elements times places are few enough to
+    // mark, and when grouped otherwise.
+    Scratch &sc = scratch();
+    const double marks = elementsOf(rhsDist) * double(nPlaces);
+    const bool marking = marks <= double(kMostMarks);
+    if (marking)
+      sc.beginMarking(size_t(marks));
+    sc.reads.clear();
+    if (!walk([&](const Read &r, int64_t step, int64_t n) {
+          if (r.element < 0) // outside the array: not fetched
+            return;
+          for (int64_t t = 0, element = r.element; t < n; ++t, element += step)
+            if (!marking || sc.markOnce(size_t(element * nPlaces + r.lhsAt)))
+              sc.reads.push_back({element, r.rhsAt, r.lhsAt});
+        }))
+      return std::nullopt;
+    groupByElement(sc, elementsOf(rhsDist));
+    std::vector<int64_t> lhsPlaces;
+    for (size_t i = 0; i < sc.reads.size();) {
+      lhsPlaces.clear();
+      const size_t first = i;
+      for (; i < sc.reads.size() && sc.reads[i].element == sc.reads[first].element; ++i)
+        lhsPlaces.push_back(sc.reads[i].lhsAt);
+      count(sc.reads[first].rhsAt, lhsPlaces.data(), lhsPlaces.size(), 1);
     }
   }
   std::vector<int64_t> receivers(size_t(P), 0);
   std::vector<double> words(size_t(P), 0.0);
   for (int64_t from = 0; from < P; ++from)
     for (int64_t to = 0; to < P; ++to)
-      if (const int32_t n = pairs[size_t(from * P + to)]; n > 0) {
-        words[size_t(from)] += n;
+      if (const int64_t n = pairs[size_t(from * P + to)]; n > 0) {
+        words[size_t(from)] += double(n);
         ++receivers[size_t(from)];
       }
   // Every processor sending to all the others is an all-gather, its
