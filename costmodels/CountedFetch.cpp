@@ -368,17 +368,8 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
       return locate(r) && (take(r, 0, 1), true);
     }
     const int q = m - 1;
-    LoopFacts inner = sf.loops[size_t(q)];
-    const int64_t s = inner.signedStep();
-    const std::vector<LoopFacts> outer(sf.loops.begin(), sf.loops.end() - 1);
-    return forEachIteration(outer, size_t(placement + 1), index, [&] {
-             if (!inner.moveTo(index) || inner.first != std::floor(inner.first) ||
-                 inner.trips != std::floor(inner.trips))
-               return ok = false;
-             index[size_t(q)] = int64_t(inner.first);
-             int64_t left = int64_t(inner.trips);
-             if (left <= 0)
-               return true;
+    const int64_t s = sf.loops[size_t(q)].signedStep();
+    return forEachRow(sf.loops, size_t(placement + 1), index, [&](int64_t left) {
              Read r;
              if (!locate(r))
                return false;

@@ -62,6 +62,66 @@ private:
   int64_t count_ = 0;
 };
 
+/// Instances from value v on, moving by d (not 0) an instance, before v
+/// crosses a bound of [lo, hi] (the largest number where it never does).
+inline int64_t instancesWithin(int64_t v, int64_t d, int64_t lo, int64_t hi) {
+  if (v >= lo && v <= hi)
+    return d > 0 ? (hi - v) / d + 1 : (v - lo) / -d + 1;
+  if (v < lo && d > 0)
+    return (lo - v + d - 1) / d;
+  if (v > hi && d < 0)
+    return (v - hi - d - 1) / -d;
+  return std::numeric_limits<int64_t>::max();
+}
+
+/// An affine subscript's owner coordinate (Eq. 2.1: block, cyclic,
+/// block-cyclic) as its value moves by d an instance along a loop: kept as
+/// the value's offset in its block and the block's coordinate, with the
+/// instances left in the block, so that a step divides only where it
+/// leaves one.
+class OwnerCursor {
+public:
+  /// At value v of dd's dimension (ownerCoordinate(dd, v) has a value).
+  OwnerCursor(const DimDist &dd, int64_t v, int64_t d)
+      : b_(dd.block), n_(std::max<int64_t>(dd.procs, 1)), d_(d) {
+    const int64_t B = floorDiv(v - dd.offset, b_);
+    r_ = v - dd.offset - B * b_;
+    c_ = wrap(B);
+    left_ = blockLeft();
+  }
+  int64_t coordinate() const { return c_; }
+  /// Instances from this one on in the block (the largest number where d
+  /// is 0).
+  int64_t left() const { return left_; }
+  /// n instances on, at most left(): the coordinate's change.
+  int64_t advance(int64_t n) {
+    r_ += n * d_;
+    if ((left_ -= n) > 0)
+      return 0;
+    const int64_t B = b_ == 1 ? r_ : floorDiv(r_, b_), was = c_;
+    r_ -= B * b_;
+    c_ += B;
+    if (c_ < 0 || c_ >= n_)
+      c_ = wrap(c_);
+    left_ = blockLeft();
+    return c_ - was;
+  }
+
+private:
+  int64_t wrap(int64_t c) const { // Eq. 2.1's mod N
+    const int64_t m = c % n_;
+    return m < 0 ? m + n_ : m;
+  }
+  int64_t blockLeft() const {
+    if (d_ == 0)
+      return std::numeric_limits<int64_t>::max();
+    if (d_ >= b_ || -d_ >= b_)
+      return 1;
+    return d_ > 0 ? (b_ - 1 - r_) / d_ + 1 : r_ / -d_ + 1;
+  }
+  int64_t b_, n_, d_, r_ = 0, c_ = 0, left_ = 0;
+};
+
 /// Where a reference's elements lie: at loop indices, the element's linear
 /// id in its array (-1: outside it), and its holders' place (Places).
 class Locator {
@@ -124,16 +184,14 @@ public:
       inside_[k] = v >= dd.lower && v < dd.lower + dd.extent;
       outside_ += !inside_[k];
       if (d != 0)
-        moving_.push_back({k, d, boundLeft(v, d, dd)});
+        moving_.push_back({k, d, instancesWithin(v, d, dd.lower, dd.lower + dd.extent - 1)});
     }
     for (const OnMesh &o : onMesh_) {
-      const DimDist &dd = *o.dist;
-      const int64_t v = value_[o.dim], d = r_.subs[o.dim].alphaAt(q) * s;
-      const int64_t B = floorDiv(v - dd.offset, dd.block), r = v - dd.offset - B * dd.block;
-      const int64_t c = wrap(B, procsOf(dd));
-      at_ += (c + 1) * o.stride;
+      const int64_t d = r_.subs[o.dim].alphaAt(q) * s;
+      const OwnerCursor owner(*o.dist, value_[o.dim], d);
+      at_ += (owner.coordinate() + 1) * o.stride;
       if (d != 0)
-        turning_.push_back({&o, d, r, c, blockLeft(r, d, dd.block)});
+        turning_.push_back({o.stride, owner});
     }
   }
   int64_t steady() const {
@@ -141,7 +199,7 @@ public:
     for (const Moving &m : moving_)
       n = std::min(n, m.left);
     for (const Turning &t : turning_)
-      n = std::min(n, t.left);
+      n = std::min(n, t.owner.left());
     return n;
   }
   int64_t element() const { return outside_ > 0 ? -1 : linear_; }
@@ -158,22 +216,10 @@ public:
       const bool in = v >= dd.lower && v < dd.lower + dd.extent;
       outside_ += int(inside_[m.dim]) - int(in);
       inside_[m.dim] = in;
-      m.left = boundLeft(v, m.d, dd);
+      m.left = instancesWithin(v, m.d, dd.lower, dd.lower + dd.extent - 1);
     }
-    for (Turning &t : turning_) {
-      t.r += n * t.d;
-      if ((t.left -= n) > 0)
-        continue;
-      const DimDist &dd = *t.on->dist;
-      const int64_t B = dd.block == 1 ? t.r : floorDiv(t.r, dd.block), N = procsOf(dd);
-      t.r -= B * dd.block;
-      int64_t c = t.c + B;
-      if (c < 0 || c >= N)
-        c = wrap(c, N);
-      at_ += (c - t.c) * t.on->stride;
-      t.c = c;
-      t.left = blockLeft(t.r, t.d, dd.block);
-    }
+    for (Turning &t : turning_)
+      at_ += t.owner.advance(n) * t.stride;
   }
 
 private:
@@ -188,37 +234,11 @@ private:
     size_t dim;
     int64_t d, left;
   };
-  /// A dimension on the mesh whose subscript moves by d an instance: r its
-  /// offset in its block, c the block's coordinate, `left` instances before
-  /// the next block.
+  /// A dimension on the mesh whose subscript moves along the walked loop.
   struct Turning {
-    const OnMesh *on;
-    int64_t d, r, c, left;
+    int64_t stride; // of its mesh dimension in the place's number
+    OwnerCursor owner;
   };
-  static int64_t procsOf(const DimDist &dd) { return std::max<int64_t>(dd.procs, 1); }
-  /// c modulo N in [0, N) (Eq. 2.1's mod).
-  static int64_t wrap(int64_t c, int64_t N) {
-    const int64_t m = c % N;
-    return m < 0 ? m + N : m;
-  }
-  /// Instances from v on, moving by d, before v crosses a bound of dd's
-  /// extent (the largest where it never does).
-  static int64_t boundLeft(int64_t v, int64_t d, const DimDist &dd) {
-    const int64_t lo = dd.lower, hi = dd.lower + dd.extent - 1;
-    if (v >= lo && v <= hi)
-      return d > 0 ? (hi - v) / d + 1 : (v - lo) / -d + 1;
-    if (v < lo && d > 0)
-      return (lo - v + d - 1) / d;
-    if (v > hi && d < 0)
-      return (v - hi - d - 1) / -d;
-    return std::numeric_limits<int64_t>::max();
-  }
-  /// Instances from offset r of a block of b on, moving by d, in the block.
-  static int64_t blockLeft(int64_t r, int64_t d, int64_t b) {
-    if (d >= b || -d >= b)
-      return 1;
-    return d > 0 ? (b - 1 - r) / d + 1 : r / -d + 1;
-  }
 
   const RefFacts &r_;
   const ArrayDist &ad_;

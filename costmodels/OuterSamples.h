@@ -107,6 +107,27 @@ bool forEachIteration(const std::vector<LoopFacts> &all, size_t from, std::vecto
   }
 }
 
+/// forEachIteration with the innermost loop a row at a time: at every
+/// iteration of loops[from..] but the innermost (from < all.size()), the
+/// innermost's index at its first and row(trips) for its trips (rows of
+/// none passed over). row returns false to stop; false where
+/// forEachIteration would be.
+template <typename Row>
+bool forEachRow(const std::vector<LoopFacts> &all, size_t from, std::vector<int64_t> &index,
+                Row &&row) {
+  const size_t q = all.size() - 1;
+  LoopFacts inner = all[q];
+  const std::vector<LoopFacts> outer(all.begin(), all.end() - 1);
+  return forEachIteration(outer, from, index, [&] {
+    if (!inner.moveTo(index) || inner.first != std::floor(inner.first) ||
+        inner.trips != std::floor(inner.trips))
+      return false;
+    index[q] = int64_t(inner.first);
+    const int64_t trips = int64_t(inner.trips);
+    return trips <= 0 || row(trips);
+  });
+}
+
 /// The iterations of loops[from..] at the indices `index` holds before
 /// `from`: every iteration of the loops but the innermost walked, the
 /// innermost's trips added at each (a triangle's rows, not Fig. 3.2's mean

@@ -67,6 +67,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "costmodels/ElementPlaces.h"
 #include "costmodels/OuterSamples.h"
 #include "costmodels/TermWalk.h"
 
@@ -276,54 +277,91 @@ bool TermWalk::partialsCounted() {
   std::vector<char> marked;
   if (double(lv_.procs) * double(elements) <= double(kMostMarked))
     marked.assign(size_t(lv_.procs * elements), 0);
-  int64_t instances = 0;
-  bool ok = true;
-  auto owner = [&](const SubRef &s) -> std::optional<int64_t> {
-    auto v = valueAt(*s.form, index);
-    return v ? ownerCoordinate(*s.dist, *v) : std::nullopt;
+  // The region's loops, the innermost a run of instances at a time: along a
+  // run no owner changes (OwnerCursor) and the lhs element moves by a fixed
+  // step.
+  const int q = m_ - 1;
+  const int64_t s = sf_.loops[size_t(q)].signedStep();
+  const size_t K = sf_.lhs.subs.size();
+  std::vector<int64_t> value(K), delta(K);
+  int64_t lhsStep = 0;
+  for (size_t k = 0, stride = 1; k < K; stride *= size_t(lhsDist.dims[k].extent), ++k) {
+    delta[k] = sf_.lhs.subs[k].alphaAt(q) * s;
+    lhsStep += delta[k] * int64_t(stride);
+  }
+  std::vector<std::optional<OwnerCursor>> lhsOwner(static_cast<size_t>(D_)),
+      homeOwner(static_cast<size_t>(D_));
+  // A subscript's owner along the row from this instance, or false.
+  auto cursor = [&](const SubRef &sr, std::optional<OwnerCursor> &out) {
+    auto v = valueAt(*sr.form, index);
+    if (!v || !ownerCoordinate(*sr.dist, *v))
+      return false;
+    out.emplace(*sr.dist, *v, sr.form->alphaAt(q) * s);
+    return true;
   };
-  auto visit = [&] {
-    int64_t element = 0, stride = 1;
-    for (size_t k = 0; k < sf_.lhs.subs.size(); ++k) {
+  int64_t instances = 0;
+  auto row = [&](int64_t left) {
+    for (size_t k = 0; k < K; ++k) {
       auto v = valueAt(sf_.lhs.subs[k], index);
-      const DimDist &dd = lhsDist.dims[k];
-      if (!v || *v < dd.lower || *v >= dd.lower + dd.extent)
-        return void(ok = false);
-      element += (*v - dd.lower) * stride;
-      stride *= dd.extent;
+      if (!v)
+        return false;
+      value[k] = *v;
     }
-    int64_t at = 0, place = 1;
     for (int d = 0; d < D_; ++d) {
       const SubRef &L = base_[size_t(d)].first, &H = base_[size_t(d)].second;
-      std::optional<int64_t> lhsOwner;
-      if (L.kind != SubRef::Replicated && !(lhsOwner = owner(L)))
-        return void(ok = false);
-      // Along a dimension the home is replicated over, the copy beside the
-      // lhs's home (its coordinate 0 where the lhs is replicated too).
-      std::optional<int64_t> h = H.kind == SubRef::Replicated ? lhsOwner.value_or(0) : owner(H);
-      if (!h || *h < 0 || *h >= mesh[size_t(d)] || (lhsOwner && (*lhsOwner < 0 || *lhsOwner >= mesh[size_t(d)])))
-        return void(ok = false);
-      at += *h * place;
-      lhsAt[size_t(d)] = lhsOwner.value_or(-1);
-      place *= mesh[size_t(d)];
+      lhsOwner[size_t(d)].reset(), homeOwner[size_t(d)].reset();
+      if ((L.kind != SubRef::Replicated && !cursor(L, lhsOwner[size_t(d)])) ||
+          (H.kind != SubRef::Replicated && !cursor(H, homeOwner[size_t(d)])))
+        return false;
     }
-    const int64_t key = at * elements + element;
-    if (!marked.empty()) {
-      if (marked[size_t(key)])
-        return;
-      marked[size_t(key)] = 1;
+    while (left > 0) {
+      int64_t n = left, element = 0, stride = 1;
+      for (size_t k = 0; k < K; ++k) {
+        const DimDist &dd = lhsDist.dims[k];
+        if (value[k] < dd.lower || value[k] >= dd.lower + dd.extent)
+          return false;
+        element += (value[k] - dd.lower) * stride;
+        stride *= dd.extent;
+        if (delta[k] != 0)
+          n = std::min(n, instancesWithin(value[k], delta[k], dd.lower, dd.lower + dd.extent - 1));
+      }
+      int64_t at = 0, place = 1;
+      for (int d = 0; d < D_; ++d) {
+        const std::optional<OwnerCursor> &L = lhsOwner[size_t(d)], &H = homeOwner[size_t(d)];
+        const int64_t c = L ? L->coordinate() : -1;
+        // Along a dimension the home is replicated over, the copy beside the
+        // lhs's home (its coordinate 0 where the lhs is replicated too).
+        const int64_t h = H ? H->coordinate() : std::max<int64_t>(c, 0);
+        if (h >= mesh[size_t(d)] || c >= mesh[size_t(d)])
+          return false;
+        at += h * place;
+        lhsAt[size_t(d)] = c;
+        place *= mesh[size_t(d)];
+        n = std::min({n, L ? L->left() : n, H ? H->left() : n});
+      }
+      if ((instances += n) > kMostInstances)
+        return false;
+      for (int64_t u = 0; u < n; ++u) {
+        const int64_t key = at * elements + element + u * lhsStep;
+        if (!marked.empty()) {
+          if (marked[size_t(key)])
+            continue;
+          marked[size_t(key)] = 1;
+        }
+        formed.emplace_back(key, formed.size());
+        lhsAtOf.insert(lhsAtOf.end(), lhsAt.begin(), lhsAt.end());
+      }
+      left -= n;
+      for (size_t k = 0; k < K; ++k)
+        value[k] += n * delta[k];
+      for (int d = 0; d < D_; ++d)
+        for (std::optional<OwnerCursor> *o : {&lhsOwner[size_t(d)], &homeOwner[size_t(d)]})
+          if (*o)
+            (*o)->advance(n);
     }
-    formed.emplace_back(key, formed.size());
-    lhsAtOf.insert(lhsAtOf.end(), lhsAt.begin(), lhsAt.end());
+    return true;
   };
-  // The region's loops, walked as an odometer.
-  ok = forEachIteration(sf_.loops, size_t(region), index, [&] {
-         if (instances++ >= kMostInstances)
-           return false;
-         visit();
-         return ok;
-       }) && ok;
-  if (!ok)
+  if (!forEachRow(sf_.loops, size_t(region), index, row))
     return false;
   std::sort(formed.begin(), formed.end());
   formed.erase(std::unique(formed.begin(), formed.end(),

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 
 using namespace dlayout;
@@ -93,4 +94,61 @@ TEST(ElementPlaces, SteppingAgreesWithLocatingEveryInstance) {
         }
   EXPECT_EQ(walks, 4 * 4 * 6 * 4);
   EXPECT_GT(instances, walks * 10);
+}
+
+TEST(ElementPlaces, OwnerCursorAgreesWithOwnerCoordinate) {
+  // An owner coordinate carried along a walk (advanced by runs of at most
+  // left() instances, and by single steps) equals Eq. 2.1's at every
+  // instance, for blocks of several sizes, offsets and value steps of
+  // either sign, the start on either side of the extent.
+  int walks = 0;
+  for (DistKind kind : {DistKind::Block, DistKind::Cyclic, DistKind::BlockCyclic})
+    for (int64_t block : {1, 2, 3, 7})
+      for (int64_t offset : {-2, 0, 1})
+        for (int64_t d : {1, -1, 2, -3, 5, 8})
+          for (int64_t v0 : {-9, 0, 4, 13}) {
+            if ((kind == DistKind::Cyclic) != (block == 1))
+              continue;
+            const DimDist dd = dim(kind, 0, 3, block, offset, 20, 1);
+            for (bool byRuns : {true, false}) {
+              OwnerCursor c(dd, v0, d);
+              int64_t v = v0;
+              for (int u = 0; u < 40;) {
+                SCOPED_TRACE(std::to_string(int(kind)) + " b=" + std::to_string(block) + " o=" +
+                             std::to_string(offset) + " d=" + std::to_string(d) + " v=" +
+                             std::to_string(v));
+                ASSERT_EQ(c.coordinate(), *ownerCoordinate(dd, v));
+                ASSERT_GE(c.left(), 1);
+                // Along left() instances the coordinate holds.
+                const int64_t n = byRuns ? std::min<int64_t>(c.left(), 40 - u) : 1;
+                for (int64_t k = 1; k < n; ++k)
+                  ASSERT_EQ(*ownerCoordinate(dd, v + k * d), c.coordinate());
+                const int64_t was = c.coordinate(), change = c.advance(n);
+                v += n * d, u += int(n);
+                EXPECT_EQ(was + change, c.coordinate());
+              }
+            }
+            ++walks;
+          }
+  EXPECT_GT(walks, 300);
+  // A value that does not move stays in its block for ever.
+  EXPECT_EQ(OwnerCursor(dim(DistKind::Block, 0, 3, 7, 1, 20, 1), 5, 0).left(),
+            std::numeric_limits<int64_t>::max());
+}
+
+TEST(ElementPlaces, InstancesWithinCountsUntilTheValueLeaves) {
+  // instancesWithin(v, d, lo, hi): from v on, by d, how many instances
+  // before v crosses a bound of [lo, hi], checked by stepping.
+  for (int64_t v = -6; v <= 16; ++v)
+    for (int64_t d : {1, -1, 2, -3, 4}) {
+      const int64_t lo = 0, hi = 9, got = instancesWithin(v, d, lo, hi);
+      const bool in = v >= lo && v <= hi;
+      int64_t n = 0;
+      for (int64_t w = v; n < 100 && (w >= lo && w <= hi) == in; w += d)
+        ++n;
+      if (n == 100)
+        EXPECT_EQ(got, std::numeric_limits<int64_t>::max()) << v << " " << d;
+      else
+        EXPECT_EQ(got, n) << v << " " << d;
+    }
 }
