@@ -12,7 +12,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <iterator>
 #include <optional>
+#include <set>
 
 namespace dlayout::cost::detail {
 
@@ -81,6 +83,8 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
     if (R.kind == SubRef::Single) {
       dim.size = mlis(R, lr);
       int64_t holders = int64_t(les(R, lr));
+      if (auto perLine = opts_.exactOwners ? holdersPerLine(d, R, lr) : std::nullopt)
+        holders = *perLine;
       // One processor holds the whole range (a block as wide as the
       // extent): it sends it to every other copy of the lhs.
       if (holders <= 1) {
@@ -139,6 +143,42 @@ void TermWalk::table44(int d, const SubRef &L, const SubRef &R,
                              "Table 4.4: ManyToManyMulticast(ceil(n/N), N)",
                              N));
   }
+}
+
+std::optional<int64_t> TermWalk::holdersPerLine(int d, const SubRef &R, const LoopRange &lr) const {
+  constexpr int64_t kMostWalked = 1 << 16;
+  if (R.kind != SubRef::Single || R.loop < 0 || !R.dist || !ownerCoordinate(*R.dist, 0) ||
+      !R.beta.terms.empty() || R.beta.opaque || lr.first != std::floor(lr.first) ||
+      lr.trips != std::floor(lr.trips) || lr.trips < 1 || lr.trips > double(kMostWalked))
+    return std::nullopt;
+  // The lhs's sub-references on the other mesh dimensions that vary in R's
+  // loop alone, and where along them they are.
+  std::vector<std::pair<const SubRef *, int64_t>> lines; // (sub-reference, alpha)
+  for (int e = 0; e < D_; ++e) {
+    const SubRef &L = base_[size_t(e)].first;
+    if (e == d || procsOf(e) <= 1 || L.kind != SubRef::Single || !L.form || !L.dist ||
+        !ownerCoordinate(*L.dist, 0))
+      continue;
+    const SubscriptForm &f = *L.form;
+    if (f.terms.size() == 1 && f.terms[0].first == R.loop)
+      lines.push_back({&L, f.terms[0].second});
+  }
+  if (lines.empty())
+    return std::nullopt;
+  std::set<std::pair<int64_t, int64_t>> held; // (line, coordinate along d)
+  const int64_t step = lr.ascending ? lr.step : -lr.step;
+  for (int64_t t = 0, j = int64_t(lr.first); t < int64_t(lr.trips); ++t, j += step) {
+    int64_t line = 0;
+    for (const auto &[L, alpha] : lines)
+      line = line * procsOf(L->dist->meshDim) + *ownerCoordinate(*L->dist, alpha * j + L->form->constant);
+    held.insert({line, *ownerCoordinate(*R.dist, R.alpha * j + R.beta.constant)});
+  }
+  int64_t most = 0, run = 0;
+  for (auto it = held.begin(); it != held.end(); ++it) {
+    run = it != held.begin() && std::prev(it)->first == it->first ? run + 1 : 1;
+    most = std::max(most, run);
+  }
+  return most;
 }
 
 /// Who sends a boundary Shift along mesh dimension d (Senders): over blocks

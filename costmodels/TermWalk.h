@@ -140,6 +140,15 @@ private:
   /// them all, else for blocks (contiguous); nullopt otherwise.
   std::optional<std::pair<int64_t, int64_t>> ownersOver(const SubRef &s,
                                                         const LoopRange &lr) const;
+  /// Beyond the thesis (exactOwners): where the lhs is replicated along
+  /// mesh dimension d and its sub-reference on another mesh dimension varies
+  /// in R's loop too, the most coordinates along d holding R's elements for
+  /// one line of the lhs's copies (a coordinate along those dimensions), by
+  /// walking the loop: D(I) = A(I,I), D by rows and A by blocks, needs along
+  /// a row the row block's share of the diagonal, which one processor of
+  /// the row holds, where les counts the holders of the whole diagonal.
+  /// Nullopt where no such dimension varies in R's loop, or not counted.
+  std::optional<int64_t> holdersPerLine(int d, const SubRef &R, const LoopRange &lr) const;
   /// The lowest and highest coordinates a single-index sub-reference whose
   /// beta is a number reaches over the loop in a distribution of blocks
   /// that do not wrap round (contiguous); nullopt otherwise.

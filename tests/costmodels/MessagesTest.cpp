@@ -361,6 +361,41 @@ TEST(Diagonal, ABlocksShareOfTheDiagonalMoves) {
   }
 }
 
+TEST(Diagonal, EachLineOfTheCopiesTakesItFromItsOwnHolders) {
+  // DO I: D(I) = A(I,I), D over the mesh's first dimension and so copied
+  // along the second (Fig. 5.3). A line of D's copies (a coordinate along
+  // the first) needs A(I,I) for its own I alone: with A by blocks (or
+  // cyclic over both dimensions) one processor of the line holds them and
+  // multicasts them, where over the whole loop every column holds some (a
+  // ManyToManyMulticast, Table 4.4); with A cyclic by rows and blocked by
+  // columns each line's I reach every column, and the holders exchange.
+  constexpr int64_t m = 32;
+  ModelBuilder b;
+  b.array("A", {m, m});
+  b.array("D", {m});
+  auto i = b.loop("I", b.c(1), b.c(m), "", 1, true);
+  auto s = b.stmt({i}, b.ref("D", {b.iv(i)}), {b.ref("A", {b.iv(i), b.iv(i)})},
+                  {.loads = 1, .stores = 1});
+  Program p = b.build();
+  struct Case {
+    DimLayout rows, cols, d;
+    const char *primitive;
+    int64_t holders; // of a line's share of the diagonal
+  };
+  for (int64_t n : {2, 4})
+    for (const Case &c : {Case{block(0), block(1), block(0), "OneToManyMulticast", 1},
+                          Case{cyclic(0), cyclic(1), cyclic(0), "OneToManyMulticast", 1},
+                          Case{cyclic(0), block(1), cyclic(0), "ManyToManyMulticast", n}}) {
+      auto t = comm(run(p, layout({n, n}, {{"A", {c.rows, c.cols}}, {"D", {c.d}}})), s, "A");
+      ASSERT_EQ(t.size(), 1u) << n;
+      EXPECT_EQ(t[0].primitive, c.primitive) << n << " " << t[0].rule;
+      EXPECT_EQ(t[0].groupSize, n) << t[0].rule;
+      EXPECT_EQ(t[0].repetitions, 1) << t[0].rule;
+      // A line's share of the diagonal (m / n elements) from each holder.
+      EXPECT_EQ(t[0].messageWords, double(m / (n * c.holders))) << n << " " << t[0].rule;
+    }
+}
+
 TEST(Senders, TiledOperandIsSentByEachOwnerInTurn) {
   // DO J / DO N / DO I: FS(I,J,N) = DIS2(I,J) * FS(I,J,N). Every plane
   // needs column J of DIS2: a multicast from its owner, tiled over J
