@@ -149,7 +149,8 @@ std::optional<int64_t> TermWalk::holdersPerLine(int d, const SubRef &R, const Lo
   constexpr int64_t kMostWalked = 1 << 16;
   if (R.kind != SubRef::Single || R.loop < 0 || !R.dist || !ownerCoordinate(*R.dist, 0) ||
       !R.beta.terms.empty() || R.beta.opaque || lr.first != std::floor(lr.first) ||
-      lr.trips != std::floor(lr.trips) || lr.trips < 1 || lr.trips > double(kMostWalked))
+      std::fabs(lr.first) > 0x1p62 || lr.trips != std::floor(lr.trips) || lr.trips < 1 ||
+      lr.trips > double(kMostWalked))
     return std::nullopt;
   // The lhs's sub-references on the other mesh dimensions that vary in R's
   // loop alone, and where along them they are.
@@ -165,13 +166,29 @@ std::optional<int64_t> TermWalk::holdersPerLine(int d, const SubRef &R, const Lo
   }
   if (lines.empty())
     return std::nullopt;
+  // alpha * j + beta's owner, or nullopt where it overflows.
+  auto owner = [](const DimDist &dd, int64_t alpha, int64_t j, int64_t beta) {
+    int64_t v;
+    return __builtin_mul_overflow(alpha, j, &v) || __builtin_add_overflow(v, beta, &v)
+               ? std::nullopt
+               : ownerCoordinate(dd, v);
+  };
   std::set<std::pair<int64_t, int64_t>> held; // (line, coordinate along d)
   const int64_t step = lr.ascending ? lr.step : -lr.step;
-  for (int64_t t = 0, j = int64_t(lr.first); t < int64_t(lr.trips); ++t, j += step) {
+  for (int64_t t = 0, j = int64_t(lr.first); t < int64_t(lr.trips); ++t) {
+    if (t > 0 && __builtin_add_overflow(j, step, &j))
+      return std::nullopt;
     int64_t line = 0;
-    for (const auto &[L, alpha] : lines)
-      line = line * procsOf(L->dist->meshDim) + *ownerCoordinate(*L->dist, alpha * j + L->form->constant);
-    held.insert({line, *ownerCoordinate(*R.dist, R.alpha * j + R.beta.constant)});
+    for (const auto &[L, alpha] : lines) {
+      auto c = owner(*L->dist, alpha, j, L->form->constant);
+      if (!c)
+        return std::nullopt;
+      line = line * procsOf(L->dist->meshDim) + *c;
+    }
+    auto c = owner(*R.dist, R.alpha, j, R.beta.constant);
+    if (!c)
+      return std::nullopt;
+    held.insert({line, *c});
   }
   int64_t most = 0, run = 0;
   for (auto it = held.begin(); it != held.end(); ++it) {
