@@ -339,20 +339,26 @@ TEST(Coalescing, AReferenceAlreadyCarriedAddsNothing) {
   ASSERT_EQ(own.size(), 2u); // without coalescing, a Shift per reference
 }
 
+/// DO I = 1, m: D(I) = A(I,I) (Fig. 5.3), m = 32; and the statement.
+constexpr int64_t kDiagonal = 32;
+std::pair<Program, std::string> diagonal() {
+  ModelBuilder b;
+  b.array("A", {kDiagonal, kDiagonal});
+  b.array("D", {kDiagonal});
+  auto i = b.loop("I", b.c(1), b.c(kDiagonal), "", 1, true);
+  auto s = b.stmt({i}, b.ref("D", {b.iv(i)}), {b.ref("A", {b.iv(i), b.iv(i)})},
+                  {.loads = 1, .stores = 1});
+  return {b.build(), s};
+}
+
 TEST(Diagonal, ABlocksShareOfTheDiagonalMoves) {
   // DO I: D(I) = A(I,I), A blocked over a 2 x 2 mesh, D over its first
   // dimension (Fig. 5.3): the copies of D(I) along the second need A(I,I)
   // from the diagonal blocks, which hold n/2 of its elements each -- not
   // their n/2 rows times n/2 columns. Over 2 x 8 (blocks of n/2 rows and
   // n/8 columns) a diagonal block holds n/8.
-  constexpr int64_t m = 32;
-  ModelBuilder b;
-  b.array("A", {m, m});
-  b.array("D", {m});
-  auto i = b.loop("I", b.c(1), b.c(m), "", 1, true);
-  auto s = b.stmt({i}, b.ref("D", {b.iv(i)}), {b.ref("A", {b.iv(i), b.iv(i)})},
-                  {.loads = 1, .stores = 1});
-  Program p = b.build();
+  constexpr int64_t m = kDiagonal;
+  auto [p, s] = diagonal();
   for (int64_t cols : {2, 8}) {
     auto c = comm(run(p, layout({2, cols}, {{"A", {block(0), block(1)}}, {"D", {block(0)}}})), s,
                   "A");
@@ -369,14 +375,8 @@ TEST(Diagonal, EachLineOfTheCopiesTakesItFromItsOwnHolders) {
   // multicasts them, where over the whole loop every column holds some (a
   // ManyToManyMulticast, Table 4.4); with A cyclic by rows and blocked by
   // columns each line's I reach every column, and the holders exchange.
-  constexpr int64_t m = 32;
-  ModelBuilder b;
-  b.array("A", {m, m});
-  b.array("D", {m});
-  auto i = b.loop("I", b.c(1), b.c(m), "", 1, true);
-  auto s = b.stmt({i}, b.ref("D", {b.iv(i)}), {b.ref("A", {b.iv(i), b.iv(i)})},
-                  {.loads = 1, .stores = 1});
-  Program p = b.build();
+  constexpr int64_t m = kDiagonal;
+  auto [p, s] = diagonal();
   struct Case {
     DimLayout rows, cols, d;
     const char *primitive;
