@@ -86,7 +86,7 @@ public:
       : b_(dd.block), n_(std::max<int64_t>(dd.procs, 1)), d_(d) {
     const int64_t B = floorDiv(v - dd.offset, b_);
     r_ = v - dd.offset - B * b_;
-    c_ = wrap(B);
+    c_ = floorMod(B, n_);
     left_ = blockLeft();
   }
   int64_t coordinate() const { return c_; }
@@ -102,16 +102,12 @@ public:
     r_ -= B * b_;
     c_ += B;
     if (c_ < 0 || c_ >= n_)
-      c_ = wrap(c_);
+      c_ = floorMod(c_, n_);
     left_ = blockLeft();
     return c_ - was;
   }
 
 private:
-  int64_t wrap(int64_t c) const { // Eq. 2.1's mod N
-    const int64_t m = c % n_;
-    return m < 0 ? m + n_ : m;
-  }
   int64_t blockLeft() const {
     if (d_ == 0)
       return std::numeric_limits<int64_t>::max();

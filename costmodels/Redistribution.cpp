@@ -11,6 +11,7 @@ namespace dlayout {
 namespace {
 
 using cost::floorDiv;
+using cost::floorMod;
 
 /// The position along its mesh dimension of element i (0 when the
 /// dimension is on no mesh dimension).
@@ -22,9 +23,9 @@ int64_t owner(const DimLayout &d, const ArrayDim &ad, int64_t i, int64_t N) {
     return std::clamp<int64_t>(floorDiv(i - o, b), 0, N - 1);
   }
   case DistKind::Cyclic:
-    return ((i - o) % N + N) % N;
+    return floorMod(i - o, N);
   case DistKind::BlockCyclic:
-    return ((floorDiv(i - o, d.block) % N) + N) % N;
+    return floorMod(floorDiv(i - o, d.block), N);
   case DistKind::GeneralBlock: {
     int64_t p = 0;
     for (size_t q = 0; q < d.begins.size(); ++q)

@@ -36,6 +36,11 @@ inline int64_t floorDiv(int64_t a, int64_t b) {
   const int64_t q = a / b;
   return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
 }
+/// a mod n in [0, n), n > 0 (Eq. 2.1's mod N).
+inline int64_t floorMod(int64_t a, int64_t n) {
+  const int64_t m = a % n;
+  return m < 0 ? m + n : m;
+}
 
 /// (loop position, coefficient) pairs in ascending position, stored inline:
 /// the estimator copies sub-references a lot and must not allocate. The
@@ -226,8 +231,7 @@ inline std::optional<int64_t> ownerCoordinate(const DimDist &d, int64_t i) {
        d.kind != DistKind::BlockCyclic))
     return std::nullopt;
   const int64_t N = std::max<int64_t>(d.procs, 1);
-  const int64_t c = floorDiv(i - d.offset, d.block) % N; // Eq. 2.1
-  return c < 0 ? c + N : c;
+  return floorMod(floorDiv(i - d.offset, d.block), N); // Eq. 2.1
 }
 /// Cyclic regularity (section 4.4.3): b a multiple of |alpha| * s.
 bool regular(const SubRef &s, const LoopRange &l);
