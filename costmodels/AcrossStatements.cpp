@@ -291,4 +291,72 @@ void joinSectionsAcrossStatements(std::vector<StatementComm> &comm, const Layout
   removeMerged(comm, merged);
 }
 
+void joinCountedFetches(std::vector<StatementComm> &comm, const LayoutView &lv,
+                        const ProgramFacts &pf, const PrimitiveCosts &costs,
+                        const CommunicationOptions &opts) {
+  // Each statement's reads by the loop node their fetch runs before and the
+  // array, each read once, in program order; whether one is counted.
+  struct Reads {
+    std::vector<StatementRead> reads;
+    std::vector<size_t> statements;
+    bool counted = false;
+  };
+  std::map<std::pair<FetchNode, int>, Reads> before;
+  for (size_t k = 0; k < comm.size(); ++k) {
+    const StatementFacts &sf = *comm[k].sf;
+    for (const CommCost &c : comm[k].costs) {
+      if (c.rhs < 0)
+        continue;
+      std::optional<FetchNode> node = fetchNodeOf(sf, c);
+      if (!node)
+        continue;
+      Reads &r = before[{std::move(*node), sf.rhs[size_t(c.rhs)].ref.array}];
+      r.counted |= c.counted;
+      if (r.reads.empty() || r.statements.back() != k || r.reads.back().rhs != c.rhs) {
+        r.reads.push_back({&sf, c.rhs});
+        r.statements.push_back(k);
+      }
+    }
+  }
+  // A term whose message is only its reference's: not one that carries
+  // others' elements (coalescing) or is pipelined or tiled.
+  auto plain = [](const CommCost &c) {
+    return c.sharedBy == 1 && c.section.dim < 0 && c.sections == 0 && !c.pipelined &&
+           c.tiles == 1 && c.shiftDim < 0 && !c.allGather && c.carried.empty();
+  };
+  std::vector<std::vector<char>> merged(comm.size());
+  for (size_t k = 0; k < comm.size(); ++k)
+    merged[k].assign(comm[k].costs.size(), 0);
+  std::vector<std::pair<size_t, std::vector<CommCost>>> joints; // by the first read's statement
+  for (auto &[key, r] : before) {
+    if (!r.counted || r.statements.front() == r.statements.back())
+      continue; // nothing counted, or one statement's reads (Coalescing.h)
+    bool each = true;
+    for (size_t j = 0; j < r.reads.size() && each; ++j)
+      for (const CommCost &c : comm[r.statements[j]].costs)
+        if (c.rhs == r.reads[j].rhs)
+          each = each && plain(c);
+    if (!each)
+      continue;
+    std::optional<std::vector<CommCost>> joint = jointFetch(r.reads, lv, pf, costs, opts);
+    if (!joint)
+      continue;
+    for (size_t j = 0; j < r.reads.size(); ++j) {
+      const std::vector<CommCost> &list = comm[r.statements[j]].costs;
+      for (size_t n = 0; n < list.size(); ++n)
+        if (list[n].rhs == r.reads[j].rhs)
+          merged[r.statements[j]][n] = 1;
+    }
+    joints.emplace_back(r.statements.front(), std::move(*joint));
+  }
+  removeMerged(comm, merged);
+  for (auto &[k, joint] : joints) {
+    std::vector<CommCost> &list = comm[k].costs;
+    const int rhs = joint.empty() ? 0 : joint.front().rhs;
+    // Where the first read's own terms were, in rhs order.
+    auto at = std::find_if(list.begin(), list.end(), [&](const CommCost &c) { return c.rhs > rhs; });
+    list.insert(at, std::make_move_iterator(joint.begin()), std::make_move_iterator(joint.end()));
+  }
+}
+
 } // namespace dlayout::cost

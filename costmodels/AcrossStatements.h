@@ -32,8 +32,19 @@
 //     on one other than the term's own. What remains is then bounded by
 //     what its senders hold (FetchBound.h).
 //
+//   - joinCountedFetches: where statements read one array before one loop
+//     copy and one of them is counted as it runs (CountedFetch.h: tred2's
+//     E(K) = E(K) + Z(K,J) * F in DO 45 J / DO 43 K, fetched once per I),
+//     the executor's one action brings the union of their reads, each
+//     element once per receiver, the mesh filled in the order the union's
+//     holders give: their reads are counted as one fetch (jointFetch),
+//     charged to the first statement's, the others' terms removed -- G =
+//     E(J) + Z(J,J) * F's diagonal, for the replicated G, with the column
+//     below it. Only where each read's terms are its reference's alone (no
+//     coalesced, pipelined or tiled message) and all are sampled alike.
+//
 // A fetch that another statement's covers outright is dropped by
-// Subsumption.h. `comm` holds the statements in program order.
+// Subsumption.h; the estimator joins counted fetches after it. `comm` holds the statements in program order.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -47,6 +58,12 @@ namespace dlayout::cost {
 
 void coalesceAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
                               const PrimitiveCosts &costs);
+
+/// Counts as one fetch the reads of one array fetched before one loop copy
+/// by several statements where one is counted as it runs (above).
+void joinCountedFetches(std::vector<StatementComm> &comm, const LayoutView &lv,
+                        const ProgramFacts &pf, const PrimitiveCosts &costs,
+                        const CommunicationOptions &opts);
 
 void joinSectionsAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
                                   const PrimitiveCosts &costs, const CommunicationOptions &opts);

@@ -173,6 +173,27 @@ bool groupStays(const StatementFacts &sf, const RhsFacts &rf, const ReferenceTer
   return true;
 }
 
+/// A composed term of reference `rhs` (elements of `elem` bytes), placed
+/// at loop position `placement`, `times` times (its factor included).
+CommCost costOfTerm(const ComposedTerm &ct, int rhs, double elem, double times, int placement) {
+  CommCost c;
+  c.primitive = toString(ct.prim);
+  c.prim = ct.prim;
+  c.rhs = rhs;
+  c.words = ct.words;
+  c.bytes = ct.words * elem;
+  c.group = ct.group;
+  c.repetitions = times * ct.factor;
+  c.placement = placement;
+  c.rule = ct.rule;
+  c.senders = ct.senders;
+  c.span = ct.span;
+  c.shiftDim = ct.shiftDim;
+  c.direction = ct.direction;
+  c.meshDim = ct.meshDim;
+  return c;
+}
+
 } // namespace
 
 // Beyond Table 6.1 (exactOwners): a Shift that one processor alone sends is one
@@ -215,6 +236,10 @@ std::string CommCost::describe() const {
   if (sharedBy > 1)
     s += "; one exchange serves " + std::to_string(sharedBy) +
          " references (ghost region / message coalescing)";
+  if (joined > 0)
+    s += "; one fetch with " + std::to_string(joined) +
+         (joined == 1 ? " other statement's read" : " other statements' reads") +
+         " of the array before the same loop";
   if (sections > 0)
     s += "; carries the neighbouring sections " + std::to_string(sections) +
          (sections == 1 ? " other statement reads" : " other statements read");
@@ -242,23 +267,9 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
 
     // A composed term of the reference, `times` times (factor included).
     auto costOf = [&](const ComposedTerm &ct, double times) {
-      CommCost c;
-      c.primitive = toString(ct.prim);
-      c.prim = ct.prim;
-      c.rhs = int(i);
-      c.words = ct.words;
-      c.bytes = ct.words * elem;
-      c.group = ct.group;
-      c.repetitions = times * ct.factor;
-      c.placement = where;
-      c.rule = ct.rule;
+      CommCost c = costOfTerm(ct, int(i), elem, times, where);
       c.sharedBy = co.sharedBy[i];
       c.section = co.unions[i];
-      c.senders = ct.senders;
-      c.span = ct.span;
-      c.shiftDim = ct.shiftDim;
-      c.direction = ct.direction;
-      c.meshDim = ct.meshDim;
       return c;
     };
     // The composed terms of the reference as `s` and `t` give them, each
@@ -331,6 +342,7 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
           times *= loops[l].trips;
       for (const ComposedTerm &ct : *terms) {
         CommCost c = costOf(ct, times * ct.count);
+        c.counted = true;
         c.seconds = c.repetitions * messageSeconds(c, sf, costs, opts);
         into.push_back(std::move(c));
       }
@@ -413,6 +425,94 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     for (auto &c : collective)
       out.push_back(std::move(c));
   }
+}
+
+std::optional<std::vector<CommCost>> jointFetch(std::span<const StatementRead> reads,
+                                                const LayoutView &lv, const ProgramFacts &pf,
+                                                const PrimitiveCosts &costs,
+                                                const CommunicationOptions &opts) {
+  if (reads.empty() || !opts.terms.exactOwners)
+    return std::nullopt;
+  // Each read sampled as statementCommunication samples it alone: the same
+  // placement, loops repeated in and probability for all.
+  struct Member {
+    const RhsFacts *rf;
+    StatementFacts at; // its loops set per sample
+    std::vector<std::pair<std::vector<LoopFacts>, double>> samples;
+  };
+  std::vector<Member> members;
+  members.reserve(reads.size());
+  const StatementFacts &first = *reads.front().sf;
+  int where = -1;
+  std::vector<int> repeated0;
+  std::vector<bool> type2;
+  int64_t walks = kCommSamples;
+  for (const StatementRead &read : reads) {
+    const StatementFacts &sf = *read.sf;
+    const RhsFacts &rf = sf.rhs[size_t(read.rhs)];
+    const ReferenceTerms rt = referenceTerms(sf, rf, lv, opts.terms);
+    std::vector<int> repeated, vectorised;
+    bool countedOnly = false;
+    if (!perOuterIteration(sf, rf, rt, boundDrivers(sf.loops), opts, repeated, vectorised,
+                           countedOnly))
+      return std::nullopt;
+    const int w = placement(rt);
+    const std::vector<bool> prefix(rt.type2.begin(), rt.type2.begin() + (w + 1));
+    if (members.empty()) {
+      where = w, repeated0 = repeated, type2 = prefix;
+    } else if (w != where || repeated != repeated0 || prefix != type2 || sf.rho != first.rho) {
+      return std::nullopt;
+    }
+    walks = std::min(walks, walkCounts(sf, repeated, vectorised).first);
+    members.push_back({&rf, sf, {}});
+  }
+  for (size_t k = 0; k < members.size(); ++k) {
+    Member &mb = members[k];
+    if (!forEachOuterSample(reads[k].sf->loops, repeated0, [&](const std::vector<LoopFacts> &loops,
+                                                                double weight) {
+          mb.samples.emplace_back(loops, weight);
+        }, walks))
+      return std::nullopt;
+    // The same samples: as many, each at the same indices and weight.
+    const auto &lead = members.front().samples;
+    if (mb.samples.size() != lead.size())
+      return std::nullopt;
+    for (size_t s = 0; s < lead.size(); ++s) {
+      if (mb.samples[s].second != lead[s].second)
+        return std::nullopt;
+      for (int q : repeated0)
+        if (mb.samples[s].first[size_t(q)].onlyIndex() != lead[s].first[size_t(q)].onlyIndex())
+          return std::nullopt;
+    }
+  }
+  const double elem = double(pf.arrays[size_t(members.front().rf->ref.array)]->elementBytes);
+  std::vector<CountedRead> at(members.size());
+  std::vector<CommCost> all, one;
+  for (size_t s = 0; s < members.front().samples.size(); ++s) {
+    for (size_t k = 0; k < members.size(); ++k) {
+      members[k].at.loops = members[k].samples[s].first;
+      at[k] = {&members[k].at, members[k].rf};
+    }
+    auto terms = countedFetch(at, lv, where);
+    if (!terms)
+      return std::nullopt;
+    // Once per iteration of the loops it is repeated in (section 4.5.3).
+    const std::vector<LoopFacts> &loops = members.front().samples[s].first;
+    double times = members.front().samples[s].second * first.rho;
+    for (size_t l = 0; l < type2.size(); ++l)
+      if (type2[l])
+        times *= loops[l].trips;
+    one.clear();
+    for (const ComposedTerm &ct : *terms) {
+      CommCost c = costOfTerm(ct, reads.front().rhs, elem, times * ct.count, where);
+      c.counted = true;
+      c.joined = int(reads.size()) - 1;
+      c.seconds = c.repetitions * messageSeconds(c, first, costs, opts);
+      one.push_back(std::move(c));
+    }
+    addRepeated(one, all);
+  }
+  return all;
 }
 
 } // namespace dlayout::cost

@@ -83,6 +83,8 @@
 #include "costmodels/Composition.h"
 #include "costmodels/Primitives.h"
 
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -144,6 +146,10 @@ struct CommCost {
   /// Other statements' neighbouring sections its message carries
   /// (joinSectionsAcrossStatements).
   int sections = 0;
+  /// Counted as the executor forms it (CountedFetch.h); `joined` the other
+  /// statements' reads of the array counted with it (joinCountedFetches).
+  bool counted = false;
+  int joined = 0;
 
   /// The rule with its qualifiers, for the breakdown.
   std::string describe() const;
@@ -157,6 +163,23 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
                             const ProgramFacts &pf, const PrimitiveCosts &costs,
                             const CommunicationOptions &opts,
                             std::vector<CommCost> &out, int array = -1);
+
+/// One read: a statement and the index of its rhs reference.
+struct StatementRead {
+  const StatementFacts *sf = nullptr;
+  int rhs = -1;
+};
+
+/// The fetch of what `reads` read (references to one array, fetched before
+/// the same loop copy: the executor's one action), counted as it runs
+/// (CountedFetch.h) at each sample of the loops it is repeated in, charged
+/// to the first read; nullopt where it is not counted: a read not costed
+/// per outer iteration (exactOwners), the reads at different placements,
+/// probabilities or samples, or one the count refuses.
+std::optional<std::vector<CommCost>> jointFetch(std::span<const StatementRead> reads,
+                                                const LayoutView &lv, const ProgramFacts &pf,
+                                                const PrimitiveCosts &costs,
+                                                const CommunicationOptions &opts);
 
 /// The seconds of one message of c, a term of statement sf (Table 6.1's
 /// primitive cost, with the exact-owner cases of Communication.cpp).

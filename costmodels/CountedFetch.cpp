@@ -236,56 +236,143 @@ void fillByDimension(const std::vector<std::vector<int64_t>> &from, const std::v
   }
 }
 
+/// One read's instances as the executor enumerates them: every instance of
+/// the loops inside the placement, those around it at one index each, a run
+/// of the innermost loop at a time. known() is false where the read is not
+/// counted (CountedFetch.h).
+class InstanceWalk {
+public:
+  InstanceWalk(const CountedRead &r, const LayoutView &lv, const Places &places, int placement)
+      : sf_(*r.sf), rf_(*r.rf), places_(places), placement_(placement),
+        m_(int(sf_.loops.size())), index_(size_t(m_), 0),
+        rhs_(rf_.ref, lv.arrays[size_t(rf_.ref.array)], lv.mesh, places) {
+    const StatementFacts &sf = sf_;
+    const RhsFacts &rf = rf_;
+    // An array element's owners run each instance; a replicated scalar's,
+    // every processor.
+    if ((!sf.hasLhs && !sf.replicatedScalar()) || sf.hasHome || !sf.alsoRunBy.empty() ||
+        rf.toHome || rf.everyProcessor || rf.splitLoop >= 0 || (sf.hasLhs && sf.lhs.array < 0) ||
+        !rhs_.known())
+      return;
+    if (sf.hasLhs) {
+      const ArrayDist &lhsDist = lv.arrays[size_t(sf.lhs.array)];
+      if (!countable(lhsDist) || !lhs_.emplace(sf.lhs, lhsDist, lv.mesh, places).known())
+        return;
+    }
+    // The loops around the placement at one index each: a sample's, or any
+    // that neither a subscript nor an inner bound reads.
+    for (int q = 0; q <= placement && q < m_; ++q) {
+      if (auto at = sf.loops[size_t(q)].onlyIndex()) {
+        index_[size_t(q)] = *at;
+        continue;
+      }
+      auto readsIndex = [&](const RefFacts &ref) {
+        return std::any_of(ref.subs.begin(), ref.subs.end(),
+                           [&](const SubscriptForm &f) { return f.alphaAt(q) != 0; });
+      };
+      bool used = readsIndex(sf.lhs) || readsIndex(rf.ref);
+      for (int l = placement + 1; l < m_ && !used; ++l)
+        used = sf.loops[size_t(l)].boundsVaryWith(q);
+      if (used)
+        return;
+    }
+    // Not walked where Fig. 3.2's trips already say there are too many, nor
+    // where the instances, counted, are (a triangle holds more than its mean
+    // row times its rows).
+    double expected = 1;
+    for (int l = placement + 1; l < m_; ++l)
+      expected *= std::max(sf.loops[size_t(l)].trips, 1.0);
+    if (expected > double(kMostCountedInstances))
+      return;
+    const auto instances =
+        countIterations(sf.loops, size_t(placement + 1), index_, kMostCountedInstances);
+    known_ = instances && *instances <= kMostCountedInstances;
+  }
+
+  bool known() const { return known_; }
+  /// No two instances read one element.
+  bool distinct() const { return readsDistinct(rf_.ref, placement_ + 1, m_); }
+
+  /// Calls take(first, step, n) for each run of instances along which both
+  /// elements keep their places (Locator::steady), the operand's element
+  /// moving by `step`: the first instance's operand element, where it lies
+  /// and where its lhs element lies (its holders run the instance; processor
+  /// 0 where the lhs element is outside the array; every processor for a
+  /// replicated scalar). False where a subscript or bound is not affine.
+  template <typename Take> bool run(Take &&take) {
+    Read r;
+    if (placement_ + 1 >= m_) // one instance
+      return locate(r) && (take(r, 0, 1), true);
+    const int q = m_ - 1;
+    const int64_t s = sf_.loops[size_t(q)].signedStep();
+    return forEachRow(sf_.loops, size_t(placement_ + 1), index_, [&](int64_t left) {
+      if (!locate(r))
+        return false;
+      if (lhs_)
+        lhs_->start(q, s);
+      rhs_.start(q, s);
+      for (;;) {
+        const int64_t n = std::min({lhs_ ? lhs_->steady() : left, rhs_.steady(), left});
+        r.element = rhs_.element(), r.rhsAt = rhs_.at(), r.lhsAt = lhsPlace();
+        take(r, rhs_.elementStep(), n);
+        if ((left -= n) <= 0)
+          return true;
+        if (lhs_)
+          lhs_->advance(n);
+        rhs_.advance(n);
+      }
+    });
+  }
+
+private:
+  bool locate(Read &r) {
+    int64_t lhsElement = 0;
+    if (!rhs_.locate(index_, r.element, r.rhsAt) ||
+        (lhs_ && !lhs_->locate(index_, lhsElement, r.lhsAt)))
+      return false;
+    if (!lhs_)
+      r.lhsAt = Places::everywhere();
+    else if (lhsElement < 0)
+      r.lhsAt = places_.origin();
+    return true;
+  }
+  int64_t lhsPlace() const {
+    if (!lhs_)
+      return Places::everywhere();
+    return lhs_->element() < 0 ? places_.origin() : lhs_->at();
+  }
+
+  const StatementFacts &sf_;
+  const RhsFacts &rf_;
+  const Places &places_;
+  const int placement_, m_;
+  std::vector<int64_t> index_;
+  Locator rhs_;
+  std::optional<Locator> lhs_; // none: a replicated scalar's
+  bool known_ = false;
+};
+
 } // namespace
 
-std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
-                                                      const RhsFacts &rf,
+std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRead> reads,
                                                       const LayoutView &lv, int placement) {
-  if (!sf.hasLhs || sf.hasHome || !sf.alsoRunBy.empty() || rf.toHome || rf.everyProcessor ||
-      rf.splitLoop >= 0 || sf.lhs.array < 0 || rf.ref.array < 0)
+  if (reads.empty() || lv.procs > kMostCountedProcessors)
     return std::nullopt;
-  const ArrayDist &lhsDist = lv.arrays[size_t(sf.lhs.array)];
-  const ArrayDist &rhsDist = lv.arrays[size_t(rf.ref.array)];
-  if (!countable(lhsDist) || !countable(rhsDist))
+  const int array = reads.front().rf->ref.array;
+  if (array < 0 || !countable(lv.arrays[size_t(array)]))
     return std::nullopt;
-  // The loops around the placement at one index each: a sample's, or any
-  // that neither a subscript nor an inner bound reads.
-  const int m = int(sf.loops.size());
-  std::vector<int64_t> index(size_t(m), 0);
-  for (int q = 0; q <= placement && q < m; ++q) {
-    if (auto at = sf.loops[size_t(q)].onlyIndex()) {
-      index[size_t(q)] = *at;
-      continue;
-    }
-    auto readsIndex = [&](const RefFacts &r) {
-      return std::any_of(r.subs.begin(), r.subs.end(),
-                         [&](const SubscriptForm &f) { return f.alphaAt(q) != 0; });
-    };
-    bool used = readsIndex(sf.lhs) || readsIndex(rf.ref);
-    for (int l = placement + 1; l < m && !used; ++l)
-      used = sf.loops[size_t(l)].boundsVaryWith(q);
-    if (used)
+  const ArrayDist &rhsDist = lv.arrays[size_t(array)];
+  const std::vector<int64_t> &mesh = lv.mesh;
+  const Places places(mesh);
+  std::vector<InstanceWalk> walks;
+  walks.reserve(reads.size());
+  for (const CountedRead &r : reads) {
+    if (r.rf->ref.array != array || !walks.emplace_back(r, lv, places, placement).known())
       return std::nullopt;
   }
-  // Not walked where Fig. 3.2's trips already say there are too many, nor
-  // where the instances, counted, are (a triangle holds more than its mean
-  // row times its rows).
-  double expected = 1;
-  for (int l = placement + 1; l < m; ++l)
-    expected *= std::max(sf.loops[size_t(l)].trips, 1.0);
-  const std::vector<int64_t> &mesh = lv.mesh;
-  if (expected > double(kMostCountedInstances) || lv.procs > kMostCountedProcessors)
-    return std::nullopt;
-  const auto instances = countIterations(sf.loops, size_t(placement + 1), index, kMostCountedInstances);
-  if (!instances || *instances > kMostCountedInstances)
-    return std::nullopt;
   const std::vector<std::vector<int64_t>> coordinates = meshCoordinates(mesh);
   const int64_t P = int64_t(coordinates.size());
   const size_t D = mesh.size();
-  const Places places(mesh);
-  Locator lhs(sf.lhs, lhsDist, mesh, places), rhs(rf.ref, rhsDist, mesh, places);
-  if (!lhs.known() || !rhs.known())
-    return std::nullopt;
   // Each element once per receiver (the holders of its lhs elements) from
   // the operand's holder nearest it: per sender and receiver the elements,
   // and per sender those it sends to every other processor. `count` takes
@@ -347,51 +434,12 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
     ++serial;
   };
 
-  // The instances, a run of the innermost loop at a time: along a run in
-  // which both elements keep their places (Locator::steady), the operand's
-  // element moves by a fixed step. take(first, step, n) gets each run: the
-  // first instance's operand element, where it lies and where its lhs
-  // element lies (its holders run the instance; processor 0 where the lhs
-  // element is outside the array).
-  bool ok = true;
-  auto locate = [&](Read &r) {
-    int64_t lhsElement;
-    if (!lhs.locate(index, lhsElement, r.lhsAt) || !rhs.locate(index, r.element, r.rhsAt))
-      return ok = false;
-    if (lhsElement < 0)
-      r.lhsAt = places.origin();
-    return true;
-  };
-  auto walk = [&](auto &&take) {
-    if (placement + 1 >= m) { // one instance
-      Read r;
-      return locate(r) && (take(r, 0, 1), true);
-    }
-    const int q = m - 1;
-    const int64_t s = sf.loops[size_t(q)].signedStep();
-    return forEachRow(sf.loops, size_t(placement + 1), index, [&](int64_t left) {
-             Read r;
-             if (!locate(r))
-               return false;
-             lhs.start(q, s), rhs.start(q, s);
-             for (;;) {
-               const int64_t n = std::min({lhs.steady(), rhs.steady(), left});
-               r.element = rhs.element(), r.rhsAt = rhs.at();
-               r.lhsAt = lhs.element() < 0 ? places.origin() : lhs.at();
-               take(r, rhs.elementStep(), n);
-               if ((left -= n) <= 0)
-                 return true;
-               lhs.advance(n), rhs.advance(n);
-             }
-           }) &&
-           ok;
-  };
   const int64_t nPlaces = places.count();
-  if (readsDistinct(rf.ref, placement + 1, m) && nPlaces <= kMostTabledPlaces) {
+  if (walks.size() == 1 && walks.front().distinct() && nPlaces <= kMostTabledPlaces) {
     // No element is read twice: the instances count by where their operand
     // and lhs elements lie, each such pair once with its number.
     std::vector<int64_t> alike(size_t(nPlaces * nPlaces), 0);
-    if (!walk([&](const Read &r, int64_t, int64_t n) {
+    if (!walks.front().run([&](const Read &r, int64_t, int64_t n) {
           if (r.element >= 0) // outside the array: not fetched
             alike[size_t(r.rhsAt * nPlaces + r.lhsAt)] += n;
         }))
@@ -401,23 +449,24 @@ std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
         if (const int64_t n = alike[size_t(at * nPlaces + lhsPlace)]; n > 0)
           count(at, &lhsPlace, 1, n);
   } else {
-    // A read of an element for an lhs place already seen adds nothing: it
-    // is dropped as it comes where elements times places are few enough to
-    // mark, and when grouped otherwise.
+    // A read of an element for an lhs place already seen (by this read or
+    // another) adds nothing: it is dropped as it comes where elements times
+    // places are few enough to mark, and when grouped otherwise.
     Scratch &sc = scratch();
     const double marks = elementsOf(rhsDist) * double(nPlaces);
     const bool marking = marks <= double(kMostMarks);
     if (marking)
       sc.beginMarking(size_t(marks));
     sc.reads.clear();
-    if (!walk([&](const Read &r, int64_t step, int64_t n) {
-          if (r.element < 0) // outside the array: not fetched
-            return;
-          for (int64_t t = 0, element = r.element; t < n; ++t, element += step)
-            if (!marking || sc.markOnce(size_t(element * nPlaces + r.lhsAt)))
-              sc.reads.push_back({element, r.rhsAt, r.lhsAt});
-        }))
-      return std::nullopt;
+    for (InstanceWalk &w : walks)
+      if (!w.run([&](const Read &r, int64_t step, int64_t n) {
+            if (r.element < 0) // outside the array: not fetched
+              return;
+            for (int64_t t = 0, element = r.element; t < n; ++t, element += step)
+              if (!marking || sc.markOnce(size_t(element * nPlaces + r.lhsAt)))
+                sc.reads.push_back({element, r.rhsAt, r.lhsAt});
+          }))
+        return std::nullopt;
     groupByElement(sc, elementsOf(rhsDist));
     std::vector<int64_t> lhsPlaces;
     for (size_t i = 0; i < sc.reads.size();) {

@@ -13,7 +13,8 @@
 //
 //   - every instance of the loops it is vectorised over (those inside its
 //     placement) runs on every holder of its lhs element (owner computes;
-//     processor 0 where the element lies outside the array), which takes
+//     processor 0 where the element lies outside the array; every
+//     processor for a replicated scalar), which takes
 //     the operand's element from its nearest holder (along a mesh dimension
 //     the operand is replicated over, its own coordinate) unless it holds
 //     it itself; each element once per sender and receiver;
@@ -33,13 +34,18 @@
 // Each term's senders are a table over the mesh (Senders::Joint): what each
 // processor sends over the busiest's.
 //
-// Each reference is counted alone. The executor joins the fetches of one
-// array before the same loop into one (tred2's Z(J,J) for the replicated
-// G with Z(K,J) for E(K)), and the mesh is filled in the order the
-// union's holders give, which can differ from each fetch's own: on 4 x 4
-// with E on every processor, 17,280 bytes from the busiest predicted
-// against 16,544 simulated, each fetch alone counted exactly. Not counted (nullopt): an lhs that is
-// not an array element, a reduction's partial results (PartialsExchange.cpp),
+// The executor fetches an array once before each loop, each processor
+// receiving the union of what the loop's statements read there
+// (validate/executor/CommPlacement.h), and fills the mesh in the order the
+// union's holders give, which can differ from each reference's own: tred2's
+// Z(J,J) for the replicated G with Z(K,J) for E(K), on 8 x 8 with E on
+// every processor 24,784 bytes from the busiest where each reference
+// counted alone says 20,720. So several reads are counted as one fetch
+// (AcrossStatements.h's joinCountedFetches gives them), each element once
+// per receiver however many of them read it.
+//
+// Not counted (nullopt): an lhs that is neither an array element nor a
+// replicated scalar, a reduction's partial results (PartialsExchange.cpp),
 // a subscript or bound not affine, a distribution without an owner function
 // (general_block, indirect), a loop outside the placement at more than one
 // index that a subscript or an inner bound reads, more than
@@ -59,6 +65,7 @@
 #include "costmodels/LayoutView.h"
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace dlayout::cost {
@@ -66,12 +73,26 @@ namespace dlayout::cost {
 inline constexpr int64_t kMostCountedInstances = 1 << 14;
 inline constexpr int64_t kMostCountedProcessors = 1 << 10;
 
-/// The terms of rf's fetch (a read of statement sf, whose loops are at one
-/// sample of those the fetch is repeated in), counted over the loops inside
-/// position `placement` (-1: every loop); one execution of the fetch, an
-/// empty list where nothing moves.
-std::optional<std::vector<ComposedTerm>> countedFetch(const StatementFacts &sf,
-                                                      const RhsFacts &rf,
+/// One read of a counted fetch: reference rf of statement sf, whose loops
+/// are at one sample of those the fetch is repeated in.
+struct CountedRead {
+  const StatementFacts *sf;
+  const RhsFacts *rf;
+};
+
+/// The terms of the fetch that brings what `reads` (references to one
+/// array, fetched before the same loop: the executor's one action) read,
+/// each element once per receiver, counted over the loops inside position
+/// `placement` (-1: every loop); one execution of the fetch, an empty list
+/// where nothing moves.
+std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRead> reads,
                                                       const LayoutView &lv, int placement);
+
+/// The terms of rf's fetch alone.
+inline std::optional<std::vector<ComposedTerm>>
+countedFetch(const StatementFacts &sf, const RhsFacts &rf, const LayoutView &lv, int placement) {
+  const CountedRead read{&sf, &rf};
+  return countedFetch(std::span<const CountedRead>(&read, 1), lv, placement);
+}
 
 } // namespace dlayout::cost

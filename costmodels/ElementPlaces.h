@@ -43,6 +43,8 @@ public:
   /// How many numbers there are; -1 where more than kMostPlaces.
   int64_t count() const { return count_; }
   int64_t stride(size_t d) const { return stride_[d]; }
+  /// The place of what every processor holds (-1 along every dimension).
+  static constexpr int64_t everywhere() { return 0; }
   /// The place of the processor at 0 along every dimension.
   int64_t origin() const {
     int64_t at = 0;

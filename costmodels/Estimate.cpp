@@ -151,6 +151,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional
   if (cmo.coalescing) {
     coalesceAcrossStatements(comm, lv, costs);
     dropSubsumedFetches(comm, lv);
+    joinCountedFetches(comm, lv, pf, costs, cmo);
     joinSectionsAcrossStatements(comm, lv, costs, cmo);
     boundFetches(comm, lv, pf, costs, cmo);
   }

@@ -34,8 +34,9 @@ CStmt::aheadLevel).
 
 With the argument `tred2`: tred2 (samples/paradigm/tred2.F, N = 16) on
 4 and 16 simulated iPSC/2 nodes, its triangle of Z fetched for E(K)'s
-copies: correct, and the busiest rank's bytes within 5 % of the prediction
-(the fetch counted as the executor forms it, costmodels/CountedFetch.h).
+copies: correct, and the busiest rank's bytes within 5 % of the prediction,
+1 % on 16 (the fetch counted as the executor forms it, with the diagonal
+G reads before the same loop: costmodels/CountedFetch.h).
 
 With the argument `fig2_2`: fig2_2 on 16 simulated iPSC/2 nodes, laid
 out as the thesis does (section 2.2) on 2 x 8 and 1 x 16: correct, and
@@ -265,11 +266,15 @@ def tred2_triangle_fetch():
     the mesh one dimension at a time. Counted as it runs
     (costmodels/CountedFetch.h); Fig. 3.2's means put the whole triangle on
     row block 0 (1.13x the busiest rank's bytes on 2 x 2, 0.82x on 4 x 4).
-    Correct, and the busiest rank's bytes within 5 % of the prediction."""
+    On 4 x 4 G = E(J) + Z(J,J) * F, G replicated, reads Z before the same
+    loop: the executor's one fetch brings the union, counted so
+    (joinCountedFetches, costmodels/AcrossStatements.h), where each read
+    counted alone was 3.2 % short. Correct, and the busiest rank's bytes
+    within 5 % of the prediction on 2 x 2, 1 % on 4 x 4."""
     prog = os.path.join(SRC, "samples", "paradigm", "tred2.F")
     block = [{"kind": "block", "mesh_dim": 0}, {"kind": "block", "mesh_dim": 1}]
-    for procs, mesh, vector in ((4, [2, 2], [{"kind": "block", "mesh_dim": 1}]),
-                                (16, [4, 4], [{"kind": "replicated"}])):
+    for procs, mesh, vector, aim in ((4, [2, 2], [{"kind": "block", "mesh_dim": 1}], 0.05),
+                                     (16, [4, 4], [{"kind": "replicated"}], 0.01)):
         lay = {"schema": "dlayout-layout/1", "mesh": mesh,
                "arrays": {"A": {"dims": block}, "Z": {"dims": block},
                           "D": {"dims": vector}, "E": {"dims": vector}}}
@@ -278,8 +283,8 @@ def tred2_triangle_fetch():
         check(r["correct"], "%s: not correct: %s" % (name, r["arrays"]))
         err = abs(r["predicted_bytes"] - r["bytes"]) / r["bytes"]
         print("%s: bytes %d predicted %.0f (%.1f %%)" % (name, r["bytes"], r["predicted_bytes"], 100 * err))
-        check(err <= 0.05, "%s: predicted bytes %.0f vs measured %d (%.1f %% off, aim 5 %%)" % (
-            name, r["predicted_bytes"], r["bytes"], 100 * err))
+        check(err <= aim, "%s: predicted bytes %.0f vs measured %d (%.1f %% off, aim %g %%)" % (
+            name, r["predicted_bytes"], r["bytes"], 100 * err, 100 * aim))
 
 
 if __name__ == "__main__":
