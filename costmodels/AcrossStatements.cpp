@@ -291,9 +291,7 @@ void joinSectionsAcrossStatements(std::vector<StatementComm> &comm, const Layout
   removeMerged(comm, merged);
 }
 
-void joinCountedFetches(std::vector<StatementComm> &comm, const LayoutView &lv,
-                        const ProgramFacts &pf, const PrimitiveCosts &costs,
-                        const CommunicationOptions &opts) {
+void joinCountedFetches(std::vector<StatementComm> &comm, const JointCount &count) {
   // Each statement's reads by the loop node their fetch runs before and the
   // array, each read once, in program order; whether one is counted.
   struct Reads {
@@ -338,7 +336,7 @@ void joinCountedFetches(std::vector<StatementComm> &comm, const LayoutView &lv,
           each = each && plain(c);
     if (!each)
       continue;
-    std::optional<std::vector<CommCost>> joint = jointFetch(r.reads, lv, pf, costs, opts);
+    std::optional<std::vector<CommCost>> joint = count(r.reads);
     if (!joint)
       continue;
     for (size_t j = 0; j < r.reads.size(); ++j) {

@@ -52,6 +52,9 @@
 #include "costmodels/Communication.h"
 #include "costmodels/LayoutView.h"
 
+#include <functional>
+#include <optional>
+#include <span>
 #include <vector>
 
 namespace dlayout::cost {
@@ -59,11 +62,15 @@ namespace dlayout::cost {
 void coalesceAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
                               const PrimitiveCosts &costs);
 
-/// Counts as one fetch the reads of one array fetched before one loop copy
-/// by several statements where one is counted as it runs (above).
-void joinCountedFetches(std::vector<StatementComm> &comm, const LayoutView &lv,
-                        const ProgramFacts &pf, const PrimitiveCosts &costs,
-                        const CommunicationOptions &opts);
+/// A joint fetch's terms: jointFetch's, or a copy kept from an earlier
+/// estimate (StatementCache.h).
+using JointCount =
+    std::function<std::optional<std::vector<CommCost>>(std::span<const StatementRead>)>;
+
+/// Counts as one fetch (by `count`) the reads of one array fetched before
+/// one loop copy by several statements where one is counted as it runs
+/// (above).
+void joinCountedFetches(std::vector<StatementComm> &comm, const JointCount &count);
 
 void joinSectionsAcrossStatements(std::vector<StatementComm> &comm, const LayoutView &lv,
                                   const PrimitiveCosts &costs, const CommunicationOptions &opts);

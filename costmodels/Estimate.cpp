@@ -151,7 +151,24 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional
   if (cmo.coalescing) {
     coalesceAcrossStatements(comm, lv, costs);
     dropSubsumedFetches(comm, lv);
-    joinCountedFetches(comm, lv, pf, costs, cmo);
+    // A joint fetch kept, as a statement's parts are, under its reads'
+    // parts' keys.
+    joinCountedFetches(comm, [&](std::span<const StatementRead> reads) {
+      if (!arrayKeys)
+        return jointFetch(reads, lv, pf, costs, cmo);
+      cache_->jointKey(reads, pf, l, *arrayKeys, key);
+      std::shared_ptr<const StatementCosts> found = cache_->findJoint(kept, key);
+      if (!found) {
+        StatementCosts made;
+        auto terms = jointFetch(reads, lv, pf, costs, cmo);
+        made.refused = !terms;
+        if (terms)
+          made.comm = std::move(*terms);
+        found = std::make_shared<const StatementCosts>(std::move(made));
+        cache_->insertJoint(kept, key, found);
+      }
+      return found->refused ? std::nullopt : std::optional(found->comm);
+    });
     joinSectionsAcrossStatements(comm, lv, costs, cmo);
     boundFetches(comm, lv, pf, costs, cmo);
   }

@@ -124,7 +124,47 @@ uint64_t StatementCache::use(const Machine &m) {
 std::shared_ptr<const StatementCosts> StatementCache::find(uint64_t machine, size_t statement,
                                                           size_t part,
                                                           const std::string &key) const {
-  const Slot &s = *statements_[statement].slots[part];
+  return findIn(*statements_[statement].slots[part], machine, key);
+}
+
+void StatementCache::insert(uint64_t machine, size_t statement, size_t part,
+                            const std::string &key,
+                            std::shared_ptr<const StatementCosts> costs) {
+  insertIn(*statements_[statement].slots[part], machine, key, std::move(costs));
+}
+
+void StatementCache::jointKey(std::span<const StatementRead> reads, const ProgramFacts &pf,
+                              const Layout &l, const std::vector<std::string> &arrayKeys,
+                              std::string &out) const {
+  out.clear();
+  std::string part;
+  for (const StatementRead &r : reads) {
+    const size_t s = size_t(r.sf - pf.statements.data());
+    const int array = r.sf->rhs[size_t(r.rhs)].ref.array;
+    const std::vector<Part> &parts = statements_[s].parts;
+    size_t k = 0;
+    while (k + 1 < parts.size() && parts[k].array != array)
+      ++k;
+    key(s, k, l, arrayKeys, part);
+    put(out, int64_t(s));
+    put(out, r.rhs);
+    put(out, int64_t(part.size()));
+    out += part;
+  }
+}
+
+std::shared_ptr<const StatementCosts> StatementCache::findJoint(uint64_t machine,
+                                                               const std::string &key) const {
+  return findIn(*joints_, machine, key);
+}
+
+void StatementCache::insertJoint(uint64_t machine, const std::string &key,
+                                 std::shared_ptr<const StatementCosts> costs) {
+  insertIn(*joints_, machine, key, std::move(costs));
+}
+
+std::shared_ptr<const StatementCosts> StatementCache::findIn(const Slot &s, uint64_t machine,
+                                                            const std::string &key) const {
   std::shared_lock<std::shared_mutex> lock(s.mutex);
   if (machine != s.generation)
     return nullptr;
@@ -135,12 +175,10 @@ std::shared_ptr<const StatementCosts> StatementCache::find(uint64_t machine, siz
   return it->second;
 }
 
-void StatementCache::insert(uint64_t machine, size_t statement, size_t part,
-                            const std::string &key,
-                            std::shared_ptr<const StatementCosts> costs) {
+void StatementCache::insertIn(Slot &s, uint64_t machine, const std::string &key,
+                              std::shared_ptr<const StatementCosts> costs) {
   if (entries_ >= kMaxEntries)
     clear();
-  Slot &s = *statements_[statement].slots[part];
   std::unique_lock<std::shared_mutex> lock(s.mutex);
   if (machine != generation_)
     return; // another machine's estimate has begun
@@ -154,12 +192,15 @@ void StatementCache::insert(uint64_t machine, size_t statement, size_t part,
 }
 
 void StatementCache::clear() {
+  auto drop = [&](Slot &s) {
+    std::unique_lock<std::shared_mutex> lock(s.mutex);
+    entries_ -= s.entries.size();
+    s.entries.clear();
+  };
   for (Statement &st : statements_)
-    for (std::unique_ptr<Slot> &s : st.slots) {
-      std::unique_lock<std::shared_mutex> lock(s->mutex);
-      entries_ -= s->entries.size();
-      s->entries.clear();
-    }
+    for (std::unique_ptr<Slot> &s : st.slots)
+      drop(*s);
+  drop(*joints_);
 }
 
 } // namespace dlayout::cost

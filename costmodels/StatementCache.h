@@ -35,6 +35,7 @@
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -46,6 +47,8 @@ namespace dlayout::cost {
 struct StatementCosts {
   ComputationCost work;
   std::vector<CommCost> comm;
+  /// A joint fetch (findJoint): not counted (jointFetch's nullopt).
+  bool refused = false;
 };
 
 class StatementCache {
@@ -89,6 +92,15 @@ public:
                                              const std::string &key) const;
   void insert(uint64_t machine, size_t statement, size_t part, const std::string &key,
               std::shared_ptr<const StatementCosts> costs);
+  /// A joint fetch of several statements' reads (Communication.h,
+  /// jointFetch) depends on the layout through their parts for the array
+  /// alone: kept under `jointKey`, the reads and those parts' keys, in a
+  /// slot of its own.
+  void jointKey(std::span<const StatementRead> reads, const ProgramFacts &pf, const Layout &l,
+                const std::vector<std::string> &arrayKeys, std::string &out) const;
+  std::shared_ptr<const StatementCosts> findJoint(uint64_t machine, const std::string &key) const;
+  void insertJoint(uint64_t machine, const std::string &key,
+                   std::shared_ptr<const StatementCosts> costs);
   /// How many lookups found their part's costs.
   size_t hits() const { return hits_; }
 
@@ -104,10 +116,15 @@ private:
     std::vector<std::unique_ptr<Slot>> slots; // by part
   };
 
+  std::shared_ptr<const StatementCosts> findIn(const Slot &s, uint64_t machine,
+                                               const std::string &key) const;
+  void insertIn(Slot &s, uint64_t machine, const std::string &key,
+                std::shared_ptr<const StatementCosts> costs);
   /// Drops every entry (past kMaxEntries).
   void clear();
 
   std::vector<Statement> statements_;
+  std::unique_ptr<Slot> joints_ = std::make_unique<Slot>();
   std::atomic<size_t> entries_ = 0; // in all slots
   std::mutex machineMutex_;
   std::optional<Machine> machine_;       // whose costs the entries are

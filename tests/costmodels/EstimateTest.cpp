@@ -893,6 +893,55 @@ TEST(Estimator, KeptFetchesOfOneOperandEqualAFreshEstimate) {
   EXPECT_EQ(seen.size(), steps.size()); // each change does change the cost
 }
 
+// StatementCache.h, a joint fetch (AcrossStatements.h, joinCountedFetches):
+// fig2_2's DO MP / DO MQ = 1, MP / DO MI: X(MI,MQ) += V(MP,MI);
+// X(MI,MP) += V(MQ,MI), X by columns, both reads of V counted as one fetch,
+// kept under both statements' parts for V and taken again for a layout
+// already estimated; each estimate equals a fresh one.
+TEST(Estimator, KeptJointFetchesEqualAFreshEstimate) {
+  const int64_t n = 16;
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("X", {n, n});
+  b.array("V", {n, n});
+  auto mp = b.loop("MP", b.c(1), b.p("N"));
+  auto mq = b.loop("MQ", b.c(1), b.iv(mp), mp);
+  auto mi = b.loop("MI", b.c(1), b.p("N"), mq, 1, true);
+  auto s1 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mq)}),
+                   {b.ref("X", {b.iv(mi), b.iv(mq)}), b.ref("V", {b.iv(mp), b.iv(mi)})},
+                   {.loads = 2, .stores = 1, .fadd = 1});
+  auto s2 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mp)}),
+                   {b.ref("X", {b.iv(mi), b.iv(mp)}), b.ref("V", {b.iv(mq), b.iv(mi)})},
+                   {.loads = 2, .stores = 1, .fadd = 1});
+  b.dep(s1, s2, K::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
+  b.dep(s2, s1, K::Flow, "X", mp, {"<", "*", "="}, {1, 0, 0});
+  const Program p = b.build();
+  EstimateOptions o;
+  o.procs = 4;
+  auto est = Estimator::build(p, o);
+  ASSERT_TRUE(est.ok());
+  auto with = [](DimLayout v0) {
+    return layout({4}, {{"X", {collapsed(), block(0)}}, {"V", {v0, collapsed()}}});
+  };
+  const Machine m = ipsc2();
+  // Parts kept at each: none; each statement's computation and fetch of X
+  // (V's layout changed); all six and the joint fetch.
+  const std::pair<Layout, size_t> steps[] = {
+      {with(block(0)), 0}, {with(cyclic(0)), 4}, {with(block(0)), 7}};
+  size_t hits = 0;
+  for (const auto &[l, kept] : steps) {
+    auto e = est->evaluate(l, m);
+    ASSERT_TRUE(e.ok());
+    expectFresh(*e, p, l, m, o);
+    EXPECT_TRUE(std::any_of(e->terms.begin(), e->terms.end(), [&](const EstimateTerm &t) {
+      return t.statement == s1 && t.rule.find("one fetch with 1 other") != std::string::npos;
+    }));
+    EXPECT_TRUE(comm(*e, s2, "V").empty());
+    EXPECT_EQ(est->reusedParts() - hits, kept);
+    hits = est->reusedParts();
+  } // the last: both statements and the joint fetch kept
+}
+
 TEST(EstimateJson, DocumentMatchesItsSchema) {
   const int64_t n = 64;
   ModelBuilder b;
