@@ -317,7 +317,8 @@ void joinCountedFetches(std::vector<StatementComm> &comm, const JointCount &coun
     }
   }
   // A term whose message is only its reference's: not one that carries
-  // others' elements (coalescing) or is pipelined or tiled.
+  // others' elements (coalescing) or is pipelined or tiled. Each read's
+  // terms all before the group's loop (none split over two).
   auto plain = [](const CommCost &c) {
     return c.sharedBy == 1 && c.section.dim < 0 && c.sections == 0 && !c.pipelined &&
            c.tiles == 1 && c.shiftDim < 0 && !c.allGather && c.carried.empty();
@@ -333,7 +334,7 @@ void joinCountedFetches(std::vector<StatementComm> &comm, const JointCount &coun
     for (size_t j = 0; j < r.reads.size() && each; ++j)
       for (const CommCost &c : comm[r.statements[j]].costs)
         if (c.rhs == r.reads[j].rhs)
-          each = each && plain(c);
+          each = each && plain(c) && fetchNodeOf(*r.reads[j].sf, c) == key.first;
     if (!each)
       continue;
     std::optional<std::vector<CommCost>> joint = count(r.reads);
