@@ -899,23 +899,7 @@ TEST(Estimator, KeptFetchesOfOneOperandEqualAFreshEstimate) {
 // kept under both statements' parts for V and taken again for a layout
 // already estimated; each estimate equals a fresh one.
 TEST(Estimator, KeptJointFetchesEqualAFreshEstimate) {
-  const int64_t n = 16;
-  ModelBuilder b;
-  b.param("N", n);
-  b.array("X", {n, n});
-  b.array("V", {n, n});
-  auto mp = b.loop("MP", b.c(1), b.p("N"));
-  auto mq = b.loop("MQ", b.c(1), b.iv(mp), mp);
-  auto mi = b.loop("MI", b.c(1), b.p("N"), mq, 1, true);
-  auto s1 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mq)}),
-                   {b.ref("X", {b.iv(mi), b.iv(mq)}), b.ref("V", {b.iv(mp), b.iv(mi)})},
-                   {.loads = 2, .stores = 1, .fadd = 1});
-  auto s2 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mp)}),
-                   {b.ref("X", {b.iv(mi), b.iv(mp)}), b.ref("V", {b.iv(mq), b.iv(mi)})},
-                   {.loads = 2, .stores = 1, .fadd = 1});
-  b.dep(s1, s2, K::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
-  b.dep(s2, s1, K::Flow, "X", mp, {"<", "*", "="}, {1, 0, 0});
-  const Program p = b.build();
+  const auto [p, s1, s2] = fig2_2(16);
   EstimateOptions o;
   o.procs = 4;
   auto est = Estimator::build(p, o);

@@ -100,4 +100,31 @@ inline std::pair<Program, std::string> sumOverK(int64_t n, const std::vector<Ope
   return {b.build(), s};
 }
 
+/// fig2_2 (samples/paradigm/fig2_2.F), reduced to its first nest over
+/// n x n arrays: DO MP / DO MQ = 1, MP / DO MI: X(MI,MQ) += V(MP,MI);
+/// X(MI,MP) += V(MQ,MI). The program and its two statements.
+struct Fig2_2 {
+  Program p;
+  std::string s5, s6;
+};
+inline Fig2_2 fig2_2(int64_t n) {
+  ModelBuilder b;
+  b.param("N", n);
+  b.array("X", {n, n});
+  b.array("V", {n, n});
+  auto mp = b.loop("MP", b.c(1), b.p("N"));
+  auto mq = b.loop("MQ", b.c(1), b.iv(mp), mp);
+  auto mi = b.loop("MI", b.c(1), b.p("N"), mq, 1, true);
+  auto s5 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mq)}),
+                   {b.ref("X", {b.iv(mi), b.iv(mq)}), b.ref("V", {b.iv(mp), b.iv(mi)})},
+                   {.loads = 2, .stores = 1, .fadd = 1});
+  auto s6 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mp)}),
+                   {b.ref("X", {b.iv(mi), b.iv(mp)}), b.ref("V", {b.iv(mq), b.iv(mi)})},
+                   {.loads = 2, .stores = 1, .fadd = 1});
+  // X(MI,MQ) and X(MI,MP) meet where MQ = MP: one loop copy holds both.
+  b.dep(s5, s6, Dependence::Kind::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
+  b.dep(s6, s5, Dependence::Kind::Flow, "X", mp, {"<", "*", "="}, {1, 0, 0});
+  return {b.build(), s5, s6};
+}
+
 } // namespace dlayout::test

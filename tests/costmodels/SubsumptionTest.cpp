@@ -15,33 +15,6 @@ namespace {
 
 constexpr int64_t n = 16, N = 4;
 
-/// fig2_2 (samples/paradigm/fig2_2.F), reduced: DO MP / DO MQ = 1, MP /
-/// DO MI: X(MI,MQ) += V(MP,MI); X(MI,MP) += V(MQ,MI). The program and its
-/// two statements.
-struct Fig2_2 {
-  Program p;
-  std::string s5, s6;
-};
-Fig2_2 fig2_2() {
-  ModelBuilder b;
-  b.param("N", n);
-  b.array("X", {n, n});
-  b.array("V", {n, n});
-  auto mp = b.loop("MP", b.c(1), b.p("N"));
-  auto mq = b.loop("MQ", b.c(1), b.iv(mp), mp);
-  auto mi = b.loop("MI", b.c(1), b.p("N"), mq, 1, true);
-  auto s5 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mq)}),
-                   {b.ref("X", {b.iv(mi), b.iv(mq)}), b.ref("V", {b.iv(mp), b.iv(mi)})},
-                   {.loads = 2, .stores = 1, .fadd = 1});
-  auto s6 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mp)}),
-                   {b.ref("X", {b.iv(mi), b.iv(mp)}), b.ref("V", {b.iv(mq), b.iv(mi)})},
-                   {.loads = 2, .stores = 1, .fadd = 1});
-  // X(MI,MQ) and X(MI,MP) meet where MQ = MP: one loop copy holds both.
-  b.dep(s5, s6, Dependence::Kind::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
-  b.dep(s6, s5, Dependence::Kind::Flow, "X", mp, {"<", "*", "="}, {1, 0, 0});
-  return {b.build(), s5, s6};
-}
-
 TEST(Subsumption, AnotherStatementsFetchCarriesTheElements) {
   // Rows of X and V blocked: V is fetched once before the MP loop for both
   // statements, each owner of X's row MI taking V(:,MI). The second's rows
@@ -50,7 +23,7 @@ TEST(Subsumption, AnotherStatementsFetchCarriesTheElements) {
   // column MP's), and both fetch: one fetch, each counted as it runs, so
   // counted together (AcrossStatements.h, joinCountedFetches), charged to
   // the first.
-  const auto [p, s5, s6] = fig2_2();
+  const auto [p, s5, s6] = fig2_2(n);
   Estimate rows = run(p, layout({N}, {{"X", {block(0), collapsed()}}, {"V", {block(0), collapsed()}}}));
   EXPECT_TRUE(comm(rows, s5, "V").empty());
   EXPECT_FALSE(comm(rows, s6, "V").empty());
@@ -70,7 +43,7 @@ TEST(FetchBound, OneFetchSendsAProcessorsPartOnceToEachOther) {
   // N - 1 others at most: the two statements' reads counted as one fetch
   // (joinCountedFetches) send that, as their terms bounded by it
   // (FetchBound.h) did. Their sum was 7/6 of it by columns, 5/3 by rows.
-  const auto [p, s5, s6] = fig2_2();
+  const auto [p, s5, s6] = fig2_2(n);
   const double bound = double(n * n / N) * 8 * (N - 1);
   for (const auto &v : {std::vector<DimLayout>{collapsed(), block(0)},
                         std::vector<DimLayout>{block(0), collapsed()}}) {
@@ -99,7 +72,7 @@ TEST(FetchBound, APartGoesOnlyToTheProcessorsThatCanReadIt) {
   // sends its part to 2 - [r = c] others at most, where the bound of every
   // processor but the holders would allow 3 (the simulated fig2_2 at 16:
   // 512 and 1,024 bytes).
-  const auto [p, s5, s6] = fig2_2();
+  const auto [p, s5, s6] = fig2_2(n);
   Estimate e = run(p, layout({2, 2}, {{"X", {block(0), block(1)}}, {"V", {block(0), block(1)}}}));
   std::vector<EstimateTerm> terms = comm(e, s5, "V");
   for (const EstimateTerm &t : comm(e, s6, "V"))
