@@ -7,14 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "costmodels/ElementPlaces.h"
 #include "costmodels/TermWalk.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <iterator>
+#include <numeric>
 #include <optional>
-#include <set>
 
 namespace dlayout::cost::detail {
 
@@ -166,34 +167,61 @@ std::optional<int64_t> TermWalk::holdersPerLine(int d, const SubRef &R, const Lo
   }
   if (lines.empty())
     return std::nullopt;
-  // alpha * j + beta's owner, or nullopt where it overflows.
-  auto owner = [](const DimDist &dd, int64_t alpha, int64_t j, int64_t beta) {
-    int64_t v;
-    return __builtin_mul_overflow(alpha, j, &v) || __builtin_add_overflow(v, beta, &v)
-               ? std::nullopt
-               : ownerCoordinate(dd, v);
+  // Each sub-reference's value alpha * j + beta along the loop, j its
+  // first and last index (a value overflowing 64 bits at some j does at
+  // one of them), and its owner followed run by run (OwnerCursor).
+  const int64_t step = lr.ascending ? lr.step : -lr.step, trips = int64_t(lr.trips);
+  int64_t last;
+  if (__builtin_mul_overflow(step, trips - 1, &last) ||
+      __builtin_add_overflow(last, int64_t(lr.first), &last))
+    return std::nullopt;
+  // The owners' pattern repeats every lcm of their periods in iterations
+  // (Eq. 2.1's owner of v repeats every b N values of v; v moves by
+  // alpha * step an iteration): no pair is new past it.
+  int64_t walked = 1;
+  std::vector<std::pair<int64_t, OwnerCursor>> cursors; // (its mesh dimension's processors, owner)
+  auto follow = [&](const DimDist &dd, int64_t alpha, int64_t beta) {
+    int64_t v0, v1, d;
+    if (__builtin_mul_overflow(alpha, int64_t(lr.first), &v0) ||
+        __builtin_add_overflow(v0, beta, &v0) || __builtin_mul_overflow(alpha, last, &v1) ||
+        __builtin_add_overflow(v1, beta, &v1) || __builtin_mul_overflow(alpha, step, &d))
+      return false;
+    int64_t period; // b N / gcd(d, b N) iterations; d = 0: one owner
+    if (__builtin_mul_overflow(dd.block, std::max<int64_t>(dd.procs, 1), &period))
+      period = trips;
+    else
+      period = d == 0 ? 1 : period / std::gcd(d, period);
+    walked = std::min(trips, std::lcm(walked, std::min(period, trips)));
+    cursors.push_back({std::max(procsOf(dd.meshDim), std::max<int64_t>(dd.procs, 1)),
+                       OwnerCursor(dd, v0, d)});
+    return true;
   };
-  std::set<std::pair<int64_t, int64_t>> held; // (line, coordinate along d)
-  const int64_t step = lr.ascending ? lr.step : -lr.step;
-  for (int64_t t = 0, j = int64_t(lr.first); t < int64_t(lr.trips); ++t) {
-    if (t > 0 && __builtin_add_overflow(j, step, &j))
+  for (const auto &[L, alpha] : lines)
+    if (!follow(*L->dist, alpha, L->form->constant))
       return std::nullopt;
-    int64_t line = 0;
-    for (const auto &[L, alpha] : lines) {
-      auto c = owner(*L->dist, alpha, j, L->form->constant);
-      if (!c)
-        return std::nullopt;
-      line = line * procsOf(L->dist->meshDim) + *c;
+  if (!follow(*R.dist, R.alpha, R.beta.constant))
+    return std::nullopt;
+  // Each (line, coordinate along d) marked once; per line, the holders.
+  int64_t lineCount = 1;
+  for (size_t k = 0; k + 1 < cursors.size(); ++k)
+    lineCount *= cursors[k].first;
+  const int64_t along = cursors.back().first;
+  std::vector<char> held(size_t(lineCount * along), 0);
+  std::vector<int64_t> holders(size_t(lineCount), 0);
+  int64_t most = 0;
+  for (int64_t t = 0; t < walked;) {
+    int64_t line = 0, n = walked - t;
+    for (size_t k = 0; k + 1 < cursors.size(); ++k)
+      line = line * cursors[k].first + cursors[k].second.coordinate();
+    if (char &h = held[size_t(line * along + cursors.back().second.coordinate())]; !h) {
+      h = 1;
+      most = std::max(most, ++holders[size_t(line)]);
     }
-    auto c = owner(*R.dist, R.alpha, j, R.beta.constant);
-    if (!c)
-      return std::nullopt;
-    held.insert({line, *c});
-  }
-  int64_t most = 0, run = 0;
-  for (auto it = held.begin(); it != held.end(); ++it) {
-    run = it != held.begin() && std::prev(it)->first == it->first ? run + 1 : 1;
-    most = std::max(most, run);
+    for (auto &c : cursors)
+      n = std::min(n, c.second.left());
+    for (auto &c : cursors)
+      c.second.advance(n);
+    t += n;
   }
   return most;
 }
