@@ -186,11 +186,13 @@ std::optional<int64_t> TermWalk::holdersPerLine(int d, const SubRef &R, const Lo
         __builtin_add_overflow(v0, beta, &v0) || __builtin_mul_overflow(alpha, last, &v1) ||
         __builtin_add_overflow(v1, beta, &v1) || __builtin_mul_overflow(alpha, step, &d))
       return false;
-    int64_t period; // b N / gcd(d, b N) iterations; d = 0: one owner
+    // b N / gcd(d, b N) iterations (gcd(d mod b N, b N), the same, where d
+    // is too large for gcd); one owner where b N divides d.
+    int64_t period;
     if (__builtin_mul_overflow(dd.block, std::max<int64_t>(dd.procs, 1), &period))
       period = trips;
     else
-      period = d == 0 ? 1 : period / std::gcd(d, period);
+      period /= std::gcd(d % period, period);
     walked = std::min(trips, std::lcm(walked, std::min(period, trips)));
     cursors.push_back({std::max(procsOf(dd.meshDim), std::max<int64_t>(dd.procs, 1)),
                        OwnerCursor(dd, v0, d)});
@@ -201,27 +203,29 @@ std::optional<int64_t> TermWalk::holdersPerLine(int d, const SubRef &R, const Lo
       return std::nullopt;
   if (!follow(*R.dist, R.alpha, R.beta.constant))
     return std::nullopt;
-  // Each (line, coordinate along d) marked once; per line, the holders.
-  int64_t lineCount = 1;
-  for (size_t k = 0; k + 1 < cursors.size(); ++k)
-    lineCount *= cursors[k].first;
+  // Each (line, coordinate along d) as one key, line * along + coordinate,
+  // a run's where it is not the run before's; then each once, in order.
   const int64_t along = cursors.back().first;
-  std::vector<char> held(size_t(lineCount * along), 0);
-  std::vector<int64_t> holders(size_t(lineCount), 0);
-  int64_t most = 0;
+  std::vector<int64_t> held;
   for (int64_t t = 0; t < walked;) {
-    int64_t line = 0, n = walked - t;
-    for (size_t k = 0; k + 1 < cursors.size(); ++k)
-      line = line * cursors[k].first + cursors[k].second.coordinate();
-    if (char &h = held[size_t(line * along + cursors.back().second.coordinate())]; !h) {
-      h = 1;
-      most = std::max(most, ++holders[size_t(line)]);
-    }
+    int64_t key = 0, n = walked - t;
+    for (auto &c : cursors)
+      key = key * c.first + c.second.coordinate();
+    if (held.empty() || held.back() != key)
+      held.push_back(key);
     for (auto &c : cursors)
       n = std::min(n, c.second.left());
     for (auto &c : cursors)
       c.second.advance(n);
     t += n;
+  }
+  std::sort(held.begin(), held.end());
+  held.erase(std::unique(held.begin(), held.end()), held.end());
+  // Per line, the coordinates that hold some of what it needs.
+  int64_t most = 0, run = 0;
+  for (size_t i = 0; i < held.size(); ++i) {
+    run = i > 0 && held[i - 1] / along == held[i] / along ? run + 1 : 1;
+    most = std::max(most, run);
   }
   return most;
 }
