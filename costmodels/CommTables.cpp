@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <iterator>
 #include <numeric>
 #include <optional>
 
