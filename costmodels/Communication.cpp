@@ -62,6 +62,14 @@ Repetitions repetitions(const StatementFacts &sf, const RhsFacts &rf,
   double extra =
       std::max(b.delta, std::floor(b.delta * (bdist + 1) * double(b.alpha2) *
                                    s / double(b.b2)));
+  // Beyond the thesis, on a half-duplex machine (a processor sends or
+  // receives, not both at once: Shift = 2 Transfers): where the range
+  // crosses three blocks or more, a processor inside the chain receives an
+  // edge and then sends its own on in each later iteration of L_{k-1}, one
+  // Transfer after the other; the thesis's period holds where each
+  // processor only sends or only receives (eta = 2), or both at once.
+  if (opts.relayedPipeline && b.eta >= 3)
+    extra *= 2;
   // The term's own count is delta (eta - 1); express the pipelined total
   // as repetitions of it.
   double total = count + extra * std::max(nk1 - 1, 0.0);

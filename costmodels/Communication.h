@@ -18,6 +18,13 @@
 // max(...) T - gives the form used here).
 //
 // Beyond the thesis:
+//   - on a half-duplex machine (Shift = 2 Transfers), a pipeline whose range
+//     crosses three blocks or more (eta >= 3) costs twice the thesis's
+//     max(...) T per later iteration of L_{k-1}: its inner processors
+//     receive an edge and then send theirs on, one after the other (SimGrid:
+//     fig4_20's recurrence on 4 to 16 processors takes twice the thesis's
+//     figure; on 2 it takes the thesis's, and so it does on any number
+//     where a processor sends and receives at once);
 //   - inspector/executor for irregular references (Irregular.h), instead of
 //     or against the collective estimate (IrregularStrategy);
 //   - ghost-region exchange: references to one array in one statement whose
@@ -100,6 +107,10 @@ namespace cost {
 
 struct CommunicationOptions {
   bool pipelining = true;
+  /// Beyond section 4.5.3, for a half-duplex machine: a pipeline's inner
+  /// processors receive, then send, a Transfer each per step
+  /// (repetitions(), Communication.cpp).
+  bool relayedPipeline = true;
   IrregularStrategy irregular = IrregularStrategy::Collective;
   bool ghostExchange = true;
   bool coalescing = true; // message coalescing (above)

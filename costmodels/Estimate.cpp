@@ -99,6 +99,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional
   co.exactOwners = opts_.exactOwners && beyond;
   CommunicationOptions cmo;
   cmo.pipelining = opts_.pipelining;
+  cmo.relayedPipeline = opts_.relayedPipeline && beyond && m.halfDuplex();
   cmo.irregular = beyond ? opts_.irregular : IrregularStrategy::Collective;
   cmo.ghostExchange = opts_.ghostExchange;
   cmo.coalescing = opts_.coalescing && beyond;

@@ -49,6 +49,10 @@ struct EstimateOptions {
   double imbalance = 1.5;
   bool overlap = true;            // section 3.3
   bool pipelining = true;         // section 4.5.3
+  /// Beyond section 4.5.3: on a half-duplex machine a pipeline's inner
+  /// processors receive, then send, a Transfer each per step
+  /// (Communication.h). Off under the thesis's placement whatever this says.
+  bool relayedPipeline = true;
   bool parallelReductions = true; // see Computation.h
   /// Where parallelism and the placement of communication come from
   /// (ProgramAnalysis.h): the model's dependences (default), or every

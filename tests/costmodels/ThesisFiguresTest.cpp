@@ -211,7 +211,9 @@ TEST(Fig4_20, PipelinedBoundaryTransfers) {
   Layout l = layout({N1}, {{"A", {block(0)}},
                            {"B", {block(0), collapsed()}},
                            {"C", {block(0), collapsed()}}});
-  Estimate e = run(p, l);
+  EstimateOptions thesis; // the formula as section 4.5.3 gives it
+  thesis.relayedPipeline = false;
+  Estimate e = run(p, l, thesis);
   auto t = comm(e, "S1", "A");
   ASSERT_EQ(t.size(), 1u);
   EXPECT_EQ(t[0].primitive, "Transfer");
@@ -224,6 +226,29 @@ TEST(Fig4_20, PipelinedBoundaryTransfers) {
   double nj = n1 - 1;
   EXPECT_EQ(t[0].repetitions, (N1 - 1) + (nj - 1));
   EXPECT_NEAR(t[0].seconds, ((N1 - 1) + (nj - 1)) * T(8), 1e-12);
+  // By default, on the half-duplex iPSC/2 with N1 = 4 > 2 processors, the
+  // two inner ones receive A(i) and then send theirs on at every later j:
+  // two Transfers a step.
+  auto relayed = comm(run(p, l), "S1", "A");
+  ASSERT_EQ(relayed.size(), 1u);
+  EXPECT_EQ(relayed[0].repetitions, (N1 - 1) + 2 * (nj - 1));
+  EXPECT_DOUBLE_EQ(relayed[0].repetitions * relayed[0].senders.share, nj);
+  // A machine that sends and receives at once keeps the thesis's period.
+  Machine duplex = ipsc2();
+  duplex.collectives["shift"] = CollectiveAlgorithm::Ring;
+  ASSERT_FALSE(duplex.halfDuplex());
+  auto both = estimate(p, l, duplex);
+  ASSERT_TRUE(both.ok());
+  auto overlapped = comm(*both, "S1", "A");
+  ASSERT_EQ(overlapped.size(), 1u);
+  EXPECT_EQ(overlapped[0].repetitions, (N1 - 1) + (nj - 1));
+  // On two processors one sends and the other receives: the thesis's.
+  Layout two = layout({2}, {{"A", {block(0)}},
+                            {"B", {block(0), collapsed()}},
+                            {"C", {block(0), collapsed()}}});
+  auto pair = comm(run(p, two), "S1", "A");
+  ASSERT_EQ(pair.size(), 1u);
+  EXPECT_EQ(pair[0].repetitions, 1 + (nj - 1));
   // The pipeline's steps are not its messages: each block but the last
   // sends its edge A(i) at every j, n_j of them.
   EXPECT_DOUBLE_EQ(t[0].repetitions * t[0].senders.share, nj);
