@@ -178,6 +178,31 @@ bool wholeThrough(const StatementFacts &sf, int l, const LayoutView &lv) {
   return false;
 }
 
+/// Beyond section 3.3: the iterations of a recurrence's loop L_l (S's own
+/// flow dependence of constant distance, its lhs blocked along L_l) inside
+/// a sequential L_{l-1}, where the processors pipeline the outer loop as
+/// section 4.5.3 pipelines its boundary-Transfers (the recurrence's read
+/// with "=" or a known distance at l for every dependence from inside
+/// L_{l-1}): the first iteration of L_{l-1} runs the whole chain, n_l, each
+/// later one a block of it, `parallel`; returned as the C_l that, times
+/// C_{l-1} = n_{l-1} (L_{l-1} undivided), gives n_l + (n_{l-1} - 1)
+/// parallel. Negative where that does not apply.
+double pipelinedIterations(const StatementFacts &sf, const DimDist &d, const LayoutView &lv,
+                           const std::vector<LoopFacts> &loops, int l, double parallel) {
+  const OverlapFacts &o = sf.overlap;
+  if (o.kind != OverlapFacts::Constant || l < 1 || sf.parallel[size_t(l - 1)] ||
+      wholeThrough(sf, l - 1, lv) || !d.blocked() || procsOf(d) <= 1)
+    return -1;
+  const bool pipelines = std::any_of(sf.rhs.begin(), sf.rhs.end(), [&](const RhsFacts &rf) {
+    return rf.ref.array == sf.lhs.array && size_t(l) < rf.pipelineOk.size() &&
+           rf.pipelineOk[size_t(l)];
+  });
+  const double outer = loops[size_t(l - 1)].trips, n = loops[size_t(l)].trips;
+  if (!pipelines || outer < 1)
+    return -1;
+  return parallel + (n - parallel) / outer;
+}
+
 /// The references whose owners run S's instances: its lhs; for a reduction
 /// into an array element or a scalar, its home operand (model/Reduction.h,
 /// ProgramAnalysis.h) where that is distributed, and none where every
@@ -257,6 +282,11 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
       } else if (procsOf(d) > 1) {
         C = std::max(parallel,
                      lf.trips - constantOverlap(sf.overlap, g, d, lf));
+        if (opts.pipelining) {
+          const double piped = pipelinedIterations(sf, d, lv, loops, l, parallel);
+          if (piped >= 0)
+            C = std::min(C, piped);
+        }
       }
     }
     product *= C;

@@ -97,6 +97,7 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional
   // The thesis's placement comes with its formulas (EstimateOptions).
   bool beyond = opts_.placement == PlacementSource::Dependences;
   co.exactOwners = opts_.exactOwners && beyond;
+  co.pipelining = opts_.pipelining && beyond;
   CommunicationOptions cmo;
   cmo.pipelining = opts_.pipelining;
   cmo.relayedPipeline = opts_.relayedPipeline && beyond && m.halfDuplex();

@@ -256,6 +256,21 @@ TEST(Fig4_20, PipelinedBoundaryTransfers) {
   // A(i) in S2 is strictly synchronous with C(i, j): nothing to send.
   EXPECT_EQ(commSeconds(e, "S2"), 0);
 
+  // S1's recurrence pipelines too: the whole chain of n_i iterations at the
+  // first j, a block of b2 at each later one; the thesis's sequential loop
+  // (C = n_i) at every j without that extension.
+  const double ni = n2 - 1, b2 = n2 / N1;
+  auto iterationsOf = [](const Estimate &est, const std::string &stmt) {
+    for (const auto &term : est.terms)
+      if (term.kind == EstimateTerm::Kind::Computation && term.statement == stmt)
+        return term.repetitions;
+    return -1.0;
+  };
+  EXPECT_DOUBLE_EQ(iterationsOf(run(p, l), "S1"), ni + (nj - 1) * b2);
+  EstimateOptions sequential;
+  sequential.placement = PlacementSource::SequentialLoops;
+  EXPECT_DOUBLE_EQ(iterationsOf(run(p, l, sequential), "S1"), nj * ni);
+
   // Without pipelining: n_j * (N1 - 1) * Transfer(1).
   EstimateOptions o;
   o.pipelining = false;
