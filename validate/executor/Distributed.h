@@ -23,11 +23,10 @@
 //         the exchange needs no scheduling message (what a compiler does for
 //         affine references); one message per peer, element-typed payload,
 //         except that a source sending the same elements to two or more
-//         processors multicasts them, each such set apart (Multicast: a
-//         binomial tree, each relay sending to its children in turn; over
-//         the mesh or a line every rank takes them in the same order,
-//         unless a processor is in two line multicasts; otherwise each
-//         rank relays as its data arrives), unless the group is
+//         processors multicasts them, each such set apart (Multicast:
+//         MPI_Bcast over the mesh or a line, every rank in the same order,
+//         unless a processor is in two line multicasts; otherwise a
+//         binomial tree each rank relays as its data arrives), unless the group is
 //         an all-gather (every member a source to all the others): one
 //         message per peer, or, where each member sends all the others the
 //         same elements, as Table 6.1's ManyToManyMulticast (a ring where the
@@ -156,11 +155,10 @@ private:
       return off;
     }
   };
-  /// One source sending the same elements to two or more processors, down a
-  /// binomial tree of point-to-point messages whose relays send to their
-  /// children in turn: over the whole mesh or the source's line along a
-  /// mesh dimension on that communicator, in the same order on every rank;
-  /// over any other group as the data arrives. Either way it is
+  /// One source sending the same elements to two or more processors. Over
+  /// the whole mesh or the source's line along a mesh dimension it is an
+  /// MPI_Bcast on that communicator; over any other group it is relayed down
+  /// a binomial tree of point-to-point messages. Either way it is about
   /// ceil(log2 p) messages deep (Table 6.1's OneToManyMulticast), not p - 1
   /// messages from the source.
   struct Multicast {

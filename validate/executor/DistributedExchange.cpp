@@ -17,43 +17,6 @@
 
 namespace dlayout::exec {
 
-namespace {
-
-/// A relay's send to one child of a tree, complete before the next child's
-/// starts, the biggest subtree first (treeChildren()): MPI_Ssend, as
-/// SimGrid and MPI libraries complete a small MPI_Send at once, and sends
-/// posted together share the sender's port on a half-duplex machine, every
-/// child then receiving at the end of them all. In turn, the first child
-/// has the data after one Transfer and relays it while the others wait.
-void sendInTurn(const char *data, size_t bytes, int to, int tag, MPI_Comm comm) {
-  MPI_Ssend(data, static_cast<int>(bytes), MPI_BYTE, to, tag, comm);
-}
-
-/// A multicast from `root` to every rank of `comm` down the binomial tree of
-/// Messages.h over the ranks in treeOrder: ceil(log2 p) messages deep, as
-/// Table 6.1's OneToManyMulticast, on a half-duplex machine too. MPI_Bcast
-/// is not used: SimGrid's binomial broadcast posts a node's sends at once,
-/// which then share its port and all arrive at the end, 10 Transfers deep
-/// on 16 processors where Table 6.1 counts 4 (see sendInTurn()).
-void treeBroadcast(std::vector<char> &buf, int root, MPI_Comm comm) {
-  int me = 0, n = 0;
-  MPI_Comm_rank(comm, &me);
-  MPI_Comm_size(comm, &n);
-  std::vector<int> members(static_cast<size_t>(n));
-  for (int r = 0; r < n; ++r) members[static_cast<size_t>(r)] = r;
-  std::swap(members[0], members[static_cast<size_t>(root)]);
-  treeOrder(members);
-  const size_t at = static_cast<size_t>(
-      std::find(members.begin(), members.end(), me) - members.begin());
-  if (at > 0)
-    MPI_Recv(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, members[treeParent(at)],
-             kBroadcastTag, comm, MPI_STATUS_IGNORE);
-  for (size_t c : treeChildren(at, members.size()))
-    sendInTurn(buf.data(), buf.size(), members[c], kBroadcastTag, comm);
-}
-
-} // namespace
-
 void DistributedMemory::beforeNode(int node, const int64_t *) { runActions(node, 0); }
 
 void DistributedMemory::beforePart(int node, const int64_t *, int part, int64_t first,
@@ -279,7 +242,7 @@ void DistributedMemory::runDirect(int action) {
         }
       }
     }
-    // A broadcast on a line blocks until the line's members reach it, in the
+    // MPI_Bcast on a line blocks until the line's members reach it, in the
     // same order on all: where lines cross (lu's row and column multicasts),
     // each processor would wait for the bcasts before its own in that order.
     // Then every line's multicast is a tree relayed as its data arrives.
@@ -345,8 +308,7 @@ int DistributedMemory::multicastLine(const std::vector<int> &members) const {
   return -2;
 }
 
-/// A multicast over the mesh or a line: a tree on its communicator
-/// (treeBroadcast()).
+/// A multicast over the mesh or a line: MPI_Bcast on its communicator.
 void DistributedMemory::broadcast(int a, const Multicast &mc) {
   const CArray &ca = x_.arrays[a];
   ArrayState &st = arrays_[a];
@@ -359,7 +321,7 @@ void DistributedMemory::broadcast(int a, const Multicast &mc) {
   MPI_Comm comm = mc.line < 0 ? mesh_.comm() : mesh_.lineComm(mc.line);
   const int rootIn = mc.line < 0 ? root
                                  : static_cast<int>(mesh_.coordsOf(root)[static_cast<size_t>(mc.line)]);
-  treeBroadcast(buf, rootIn, comm);
+  MPI_Bcast(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, rootIn, comm);
   PhaseStats &ps = stats[phase_];
   const int64_t n = static_cast<int64_t>(mc.members.size());
   if (root == me_) { // counted as the messages it replaces
@@ -378,7 +340,7 @@ void DistributedMemory::broadcast(int a, const Multicast &mc) {
 /// replicated left-hand side reading a distributed array), one mesh
 /// dimension at a time, as the estimate composes Table 4.4's replicated lhs:
 /// along a dimension where only some members of a line hold data, each of
-/// them multicasts what it has so far (les * OneToManyMulticast, a tree
+/// them multicasts what it has so far (les * OneToManyMulticast, MPI_Bcast
 /// on the line); where every member does, they all-gather it along the
 /// line (ManyToManyMulticast, allGather()). Dimensions of the second kind go
 /// first: the holders complete their data among themselves, then multicast it to the
@@ -473,7 +435,7 @@ void DistributedMemory::gatherByDimension(int a, const std::vector<Multicast> &b
       for (size_t c = 0; c < n; ++c) {
         if (held[c].empty()) continue;
         std::vector<char> buf = c == self ? packed(c) : std::vector<char>(bytesOf(c));
-        treeBroadcast(buf, static_cast<int>(c), line);
+        MPI_Bcast(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, static_cast<int>(c), line);
         if (c == self) sent(buf.size());
         else take(c, buf);
       }
@@ -513,12 +475,10 @@ void DistributedMemory::allGatherBlocks(int a, const AllGather &ag) {
   if (n > 1) ++ps.exchanges;
 }
 
-/// Runs a plan: posts every receive, sends what this rank is the source of
-/// (each multicast's children in turn, sendInTurn(); the point-to-point
-/// messages at once), then takes the messages as they arrive, relaying each
-/// multicast on down its tree as soon as its data is in. A relay waits only
-/// for a child whose receive is posted or will be, so no order among
-/// multicasts is needed.
+/// Runs a plan: posts every receive and every send this rank can start,
+/// then takes the messages as they arrive, relaying each multicast on down
+/// its tree as soon as its data is in. Nothing waits on anything but its
+/// own data, so no order among multicasts is needed.
 void DistributedMemory::exchange(int a, const Plan &plan) {
   const CArray &ca = x_.arrays[a];
   ArrayState &st = arrays_[a];
@@ -534,33 +494,31 @@ void DistributedMemory::exchange(int a, const Plan &plan) {
   auto relay = [&](size_t k) {
     const Multicast &mc = plan.multicasts[k];
     for (size_t c : treeChildren(position[k], mc.members.size()))
-      sendInTurn(in[k].data(), in[k].size(), mc.members[c], kMulticastTag + mc.members[0], comm);
+      MPI_Isend(in[k].data(), static_cast<int>(in[k].size()), MPI_BYTE, mc.members[c],
+                kMulticastTag + mc.members[0], comm, &sends.emplace_back());
   };
-  // Every receive is posted before any relay waits on its children's.
   for (size_t k = 0; k < nm; ++k) {
     const Multicast &mc = plan.multicasts[k];
     position[k] = static_cast<size_t>(
         std::find(mc.members.begin(), mc.members.end(), me_) - mc.members.begin());
     in[k].resize(mc.linear.size() * wb);
-    if (position[k] > 0)
+    if (position[k] == 0) {
+      for (size_t j = 0; j < mc.offsets.size(); ++j)
+        pack(ca, st.local[mc.offsets[j]], in[k].data() + j * wb);
+      relay(k);
+      // Counted as the messages it replaces.
+      ps.messagesSent += static_cast<int64_t>(mc.members.size() - 1);
+      ps.bytesSent += static_cast<int64_t>((mc.members.size() - 1) * in[k].size());
+    } else {
       MPI_Irecv(in[k].data(), static_cast<int>(in[k].size()), MPI_BYTE,
                 mc.members[treeParent(position[k])], kMulticastTag + mc.members[0], comm,
                 &recvs[k]);
+    }
   }
   for (size_t k = 0; k < np; ++k) {
     in[nm + k].resize(plan.recvLinear[k].size() * wb);
     MPI_Irecv(in[nm + k].data(), static_cast<int>(in[nm + k].size()), MPI_BYTE,
               plan.recvPeers[k], kExchangeTag, comm, &recvs[nm + k]);
-  }
-  for (size_t k = 0; k < nm; ++k) {
-    if (position[k] > 0) continue;
-    const Multicast &mc = plan.multicasts[k];
-    for (size_t j = 0; j < mc.offsets.size(); ++j)
-      pack(ca, st.local[mc.offsets[j]], in[k].data() + j * wb);
-    relay(k);
-    // Counted as the messages it replaces.
-    ps.messagesSent += static_cast<int64_t>(mc.members.size() - 1);
-    ps.bytesSent += static_cast<int64_t>((mc.members.size() - 1) * in[k].size());
   }
   for (size_t k = 0; k < plan.sendPeers.size(); ++k) {
     out[k].resize(plan.sendOffsets[k].size() * wb);

@@ -6,12 +6,10 @@
 //     doubles;
 //   - message tags on the mesh's communicator: rt::ProcessorMesh::nextTag()
 //     hands out 100..30099 (schedules), point-to-point exchanges use
-//     kExchangeTag, a broadcast over the mesh or a line kBroadcastTag, and a
-//     multicast is tagged by its source, so that a relay may pass two
-//     multicasts on in either order;
-//   - a multicast is relayed down a binomial tree over its members
-//     (treeOrder, treeParent, treeChildren), each relay sending to one child
-//     after the other (DistributedExchange.cpp).
+//     kExchangeTag, and a multicast is tagged by its source, so that a relay
+//     may pass two multicasts on in either order;
+//   - a multicast that is not an MPI_Bcast is relayed down a binomial tree
+//     over its members (treeOrder, treeParent, treeChildren).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -25,7 +23,6 @@
 
 namespace dlayout::exec {
 
-inline constexpr int kBroadcastTag = 98;
 inline constexpr int kExchangeTag = 99;
 inline constexpr int kMulticastTag = 30100; // + the source's id
 
