@@ -65,6 +65,7 @@ private:
   std::string arrayName(const MemoryObject *O);
   // TripBounds.cpp: assumed trip counts lowered to the extents they index.
   void boundAssumedTripCounts();
+  const Loop *segmentsOver(const Loop &L);
   std::vector<size_t> AssumedTrips; // P.loops indices of counts not given by the user
 
   // Statements.cpp: statements, expressions, guards; Reductions.cpp:

@@ -122,7 +122,9 @@ void addProgramOptions(CLI::App *cmd, ProgramOptions &o) {
   cmd->add_option("--trip-count", o.tripCounts,
                   "Expected trip count of the loop on a source line whose bounds "
                   "are not affine (default 10, or fewer where the loop's index "
-                  "subscripts an array dimension that holds fewer; with a warning)")
+                  "subscripts an array dimension that holds fewer, or that dimension's "
+                  "extent over the enclosing loop's trips where the loop runs over "
+                  "row-pointer segments, DO K = R(I), R(I+1)-1; with a warning)")
       ->type_name("LINE=N");
 }
 

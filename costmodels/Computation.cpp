@@ -225,6 +225,47 @@ std::vector<const RefFacts *> dividing(const StatementFacts &sf, const LayoutVie
   return out;
 }
 
+/// Beyond the thesis: C_l for a subscript alpha * j + beta of a loop over
+/// segments (Loop::Segments: DO K = R(I), R(I+1) - 1 inside DO I) where no
+/// reference whose owners run S varies with the loop `over`: the runs at
+/// over's iterations are one run through the segments' index values, which
+/// the owners divide as they would one loop; C_l is the busiest owner's
+/// share of that run per iteration of `over` (whose C is n_over). Zima's
+/// spmv with D(K) blocked on 4 processors: 4 instances of the 16, not 2 at
+/// each of the 10 rows. nullopt where that does not apply.
+std::optional<double> segmentShare(const StatementFacts &sf, const SubscriptForm &g,
+                                   const DimDist &d, const LayoutView &lv,
+                                   const std::vector<LoopFacts> &loops, int l,
+                                   const ComputationOptions &opts) {
+  const LoopFacts &lf = loops[size_t(l)];
+  if (!lf.loop || !lf.loop->segments || g.cls != SubscriptClass::Single || procsOf(d) <= 1)
+    return std::nullopt;
+  const Loop::Segments &seg = *lf.loop->segments;
+  int over = -1;
+  for (size_t q = 0; q < loops.size(); ++q)
+    if (loops[q].loop && loops[q].loop->id == seg.over)
+      over = int(q);
+  if (over < 0 || loops[size_t(over)].trips < 1)
+    return std::nullopt;
+  for (const RefFacts *r : dividing(sf, lv, opts)) { // over must stay undivided
+    const ArrayDist &ad = lv.arrays[size_t(r->array)];
+    for (size_t k = 0; k < r->subs.size() && k < ad.dims.size(); ++k)
+      for (const auto &[pos, alpha] : r->subs[k].terms)
+        if (pos == over && procsOf(ad.dims[k]) > 1)
+          return std::nullopt;
+  }
+  auto beta = offsetIn(g, l, loops);
+  if (!beta)
+    return std::nullopt;
+  const LoopRange run{seg.count, seg.count, 1, double(seg.first), true};
+  std::optional<double> busiest;
+  if (opts.exactOwners)
+    busiest = iterationsPerProcessorExact(g.alphaAt(l), *beta, run, d);
+  if (!busiest)
+    busiest = iterationsPerProcessor(g.alphaAt(l), run, procsOf(d), d.block);
+  return *busiest / loops[size_t(over)].trips;
+}
+
 /// prod_l C_l(S) (section 3.2.2) over `loops`: sf.loops, or sf.loops with
 /// some enclosing loops at one iteration (perOuterIteration).
 double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &loops,
@@ -256,7 +297,10 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
             for (const auto &[pos, alpha] : g.terms)
               if (pos < l)
                 frozen[pos] = std::max<char>(frozen[pos], 1);
-          double ck = joint ? *joint : contribution(g, ad.dims[k], loops, l, opts);
+          std::optional<double> share;
+          if (!joint)
+            share = segmentShare(sf, g, ad.dims[k], lv, loops, l, opts);
+          double ck = joint ? *joint : share ? *share : contribution(g, ad.dims[k], loops, l, opts);
           if (best < 0 || ck < best) {
             best = ck;
             bestJoint = joint ? &g : nullptr;

@@ -264,6 +264,12 @@ private:
       fail(path + ".step", "must not be zero");
     if (!std::isfinite(l.tripCount) || l.tripCount < 0)
       fail(path + ".trip_count", "must be a number >= 0");
+    if (l.segments) {
+      if (!isAncestor(l.segments->over, l))
+        fail(path + ".segments.over", "not a loop enclosing " + l.id);
+      if (!std::isfinite(l.segments->count) || l.segments->count <= 0)
+        fail(path + ".segments.count", "must be a number > 0");
+    }
     checkBound(l, l.lower, path + ".lower");
     checkBound(l, l.upper, path + ".upper");
     for (size_t k = 0; k < l.carries.size(); ++k) {

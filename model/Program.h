@@ -124,6 +124,19 @@ struct Loop {
   bool parallel = false;
   std::vector<std::string> carries; // ids of the dependences it carries
   SourceLoc loc;
+  /// A loop over the segments of a compressed layout (DO K = R(I), R(I+1) -
+  /// 1 inside DO I, row pointers R): at the iterations of the enclosing loop
+  /// `over` its runs follow one another through the `count` index values
+  /// from `first` (those its index may subscript), so tripCount is count /
+  /// over's tripCount on average. Set by the analyzer where the bounds are
+  /// such a pair (analyzer/TripBounds.cpp).
+  struct Segments {
+    std::string over;
+    int64_t first = 0;
+    double count = 0;
+    bool operator==(const Segments &) const = default;
+  };
+  std::optional<Segments> segments;
   bool operator==(const Loop &) const = default;
 };
 

@@ -149,7 +149,7 @@ Json arrayJson(const Array &a) {
 }
 
 Json loopJson(const Loop &l) {
-  return {{"id", l.id},
+  Json j = {{"id", l.id},
           {"var", l.var},
           {"parent", optJson(l.parent)},
           {"level", l.level},
@@ -160,6 +160,11 @@ Json loopJson(const Loop &l) {
           {"parallel", l.parallel},
           {"carries", l.carries},
           {"loc", locJson(l.loc)}};
+  if (l.segments)
+    j["segments"] = {{"over", l.segments->over},
+                     {"first", l.segments->first},
+                     {"count", l.segments->count}};
+  return j;
 }
 
 Json statementJson(const Statement &s) {
@@ -400,7 +405,7 @@ Scalar readScalar(const Node &n) {
 
 Loop readLoop(const Node &n) {
   n.allowOnly({"id", "var", "parent", "level", "lower", "upper", "step",
-               "trip_count", "parallel", "carries", "loc"});
+               "trip_count", "parallel", "carries", "segments", "loc"});
   Loop l;
   l.id = n.get("id").str();
   l.var = n.get("var").str();
@@ -412,6 +417,10 @@ Loop readLoop(const Node &n) {
   l.tripCount = n.number("trip_count", 0);
   l.parallel = n.boolean("parallel", false);
   l.carries = readList(n, "carries", readString);
+  if (auto g = n.find("segments")) {
+    g->allowOnly({"over", "first", "count"});
+    l.segments = Loop::Segments{g->get("over").str(), g->integer("first", 0), g->get("count").number()};
+  }
   l.loc = readLoc(n);
   return l;
 }

@@ -444,6 +444,10 @@ CASES = [
                ["statements[0].loops[0]: no loop L999"]),
     model_case("model-loop-step-zero", model_edit(lambda d: d["loops"][0].__setitem__("step", 0)),
                ["loops[0].step: must not be zero"]),
+    model_case("model-segments-over-no-enclosing-loop",
+               model_edit(lambda d: d["loops"][0].__setitem__(
+                   "segments", {"over": d["loops"][0]["id"], "first": 1, "count": 16})),
+               ["loops[0].segments.over: not a loop enclosing"]),
     model_case("model-deeply-nested-expression", deep_expression(100000), ["nested too deeply"]),
     Case("model-deep-but-legal-expression", "model-json", ["extract", "m.json"], "ok",
          files={"m.json": deep_expression(200)},

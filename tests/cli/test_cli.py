@@ -221,6 +221,30 @@ class Warnings(unittest.TestCase):
         inner = [l for l in doc["loops"] if l["level"] == 2][0]
         self.assertEqual(inner["trip_count"], 7)
 
+    def test_non_affine_trip_count_of_compressed_row_segments(self):
+        # for k = rowptr[i] .. rowptr[i+1] - 1 inside the i loop (compressed
+        # rows, Zima's Fig. 5): the 10 runs are consecutive segments of the
+        # 40 elements of val that k subscripts, 4 each on average, not the
+        # extent's bound of 40 or the default 10.
+        csr = ("int rowptr[11], col[40]; double val[40], x[8], y[10];\n"
+               "void f(void) {\n  for (int i = 0; i < 10; i++)\n"
+               "    for (int k = rowptr[i]; k < rowptr[i + 1]; k++) y[i] += val[k] * x[col[k]];\n}\n")
+        doc, err = self.extract_c(csr)
+        inner = [l for l in doc["loops"] if l["level"] == 2][0]
+        self.assertEqual(inner["trip_count"], 4)
+        self.assertIn("assumed to be 4 (at each of the 10 iterations of loop", err)
+        # Not segments: the two pointers are two elements apart, or the
+        # first does not advance with i; the extent's bound (40) is all
+        # that is known.
+        for lo, hi in (("rowptr[i]", "rowptr[i + 2]"), ("rowptr[0]", "rowptr[i + 1]")):
+            doc, err = self.extract_c(csr.replace("rowptr[i]; k < rowptr[i + 1]", lo + "; k < " + hi))
+            inner = [l for l in doc["loops"] if l["level"] == 2][0]
+            self.assertEqual(inner["trip_count"], 10, lo + " .. " + hi)
+            self.assertNotIn("segment", err)
+        doc, err = self.extract_c(csr, "--trip-count", "4=7")
+        inner = [l for l in doc["loops"] if l["level"] == 2][0]
+        self.assertEqual(inner["trip_count"], 7)
+
     def test_irreducible_control_flow(self):
         doc, err = self.extract_c(
             "double a[10];\nvoid f(int c) {\n  int i = 0;\n  if (c) goto inside;\n"

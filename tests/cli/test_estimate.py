@@ -137,6 +137,19 @@ class Estimate(unittest.TestCase):
         for mesh in times:
             self.assertGreater(times[mesh], thesis[mesh], mesh)
 
+    def test_compressed_rows_divide_the_nonzeros_not_each_row(self):
+        # DO K = R(I), R(I+1) - 1 over spmv's 16 nonzeros in 10 rows: the
+        # runs are consecutive segments of D, 1.6 a row on average; with D
+        # and C blocked on 16 processors the busiest owner runs 1 instance of
+        # the product, not one at each of the 10 rows; undistributed, all 16.
+        def product(doc):
+            return [t for t in doc["terms"]
+                    if t["kind"] == "computation" and t["statement"] == "S4"][0]
+        whole = {a: [("collapsed", None)] for a in ("B", "C", "D", "R", "S")}
+        self.assertAlmostEqual(product(self.estimate("spmv", layout([16], whole)))["repetitions"], 16)
+        split = dict(whole, D=[("block", 0)], C=[("block", 0)])
+        self.assertAlmostEqual(product(self.estimate("spmv", layout([16], split)))["repetitions"], 1)
+
     def test_bounds_read_from_an_array_reach_every_processor(self):
         # SPMV's DO K = R(I), R(I+1)-1: every processor enumerates the
         # instances, so the row pointers R reach all of them (the executor

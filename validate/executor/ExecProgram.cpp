@@ -155,6 +155,7 @@ struct Compiler {
         idx.write = false;
         auto &ia = x.arrays[idx.array];
         ia.isIndex = true;
+        ia.subscripts = true;
         // Valid values of the index: the indexed dimension's range (the
         // additive part shifts it).
         size_t dim = c.subs.size();
@@ -347,10 +348,23 @@ Result<ExecProgram> Compiler::run() {
 
   // Integer arrays read by a loop bound (CSR row pointers: DO K = R(I),
   // R(I+1) - 1) are filled with values the loop's index may take: the range
-  // every subscript that is the index plus a constant allows (Fill.h).
+  // every subscript that is the index plus a constant allows (Fill.h). An
+  // array whose elements j and j + 1 bound one loop is its runs' segments
+  // (CArray::segments).
+  auto adjacent = [](const CRef &from, const CRef &to) {
+    return from.array == to.array && from.subs.size() == 1 && to.subs.size() == 1 &&
+           !from.subs[0].indirect && !to.subs[0].indirect && from.subs[0].expr.empty() &&
+           to.subs[0].expr.empty() && !from.subs[0].affine.terms.empty() &&
+           from.subs[0].affine.terms == to.subs[0].affine.terms &&
+           to.subs[0].affine.constant == from.subs[0].affine.constant + 1;
+  };
   for (size_t slot = 0; slot < x.loops.size(); ++slot) {
     const CLoop &l = x.loops[slot];
     if (l.lower.refs.empty() && l.upper.refs.empty()) continue;
+    if (l.step == 1)
+      for (const CRef &from : l.lower.refs)
+        for (const CRef &to : l.upper.refs)
+          if (adjacent(from, to)) x.arrays[from.array].segments = true;
     int64_t lo = INT64_MIN, hi = INT64_MAX;
     for (const CStmt &st : x.stmts)
       for (const auto *refs : {&st.refs, &st.indexRefs})

@@ -172,6 +172,10 @@ struct CArray {
   bool columnMajor = true;
   bool isIndex = false;     // holds indices (an indirect subscript's, a loop bound's)
   int64_t indexLow = 0, indexHigh = 0; // valid index values for the fill
+  bool subscripts = false;  // an indirect subscript's index array
+  /// Row pointers: one loop runs from element j to element j + 1 minus one
+  /// (DO K = R(I), R(I+1) - 1); filled non-decreasing (Fill.h).
+  bool segments = false;
 };
 
 /// One read (or index) reference whose communication happens at a node.

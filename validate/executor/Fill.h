@@ -6,7 +6,12 @@
 // without communicating it. Real values in [0, 1) (rounded to the element
 // type); integer arrays used as indices -- of an indirect subscript, or in a
 // loop bound whose index subscripts arrays -- get valid indices of the arrays
-// they index (CArray::indexLow..indexHigh), other integers 1..100.
+// they index (CArray::indexLow..indexHigh), other integers 1..100. Row
+// pointers (CArray::segments, DO K = R(I), R(I+1) - 1) rise evenly from
+// indexLow to indexHigh + 1 (indexHigh where they index a subscript too), so
+// that the loop's runs are consecutive segments covering the range, rows of
+// equal length to within one, as a compressed matrix's are; random values
+// would make runs overlap or vanish.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -35,6 +40,12 @@ inline uint64_t nameHash(const std::string &s) {
 inline double fillValue(uint64_t seed, const CArray &a, int64_t linear) {
   uint64_t r = splitmix64(seed ^ nameHash(a.name) ^ splitmix64(static_cast<uint64_t>(linear)));
   bool integer = !a.type.empty() && (a.type[0] == 'i' || a.type[0] == 'u');
+  int64_t elements = 1;
+  for (int64_t e : a.extents) elements *= e;
+  if (a.segments && a.isIndex && a.indexHigh >= a.indexLow && a.extents.size() == 1 && elements > 1) {
+    const int64_t span = a.indexHigh - a.indexLow + (a.subscripts ? 0 : 1);
+    return static_cast<double>(a.indexLow + linear * span / (elements - 1));
+  }
   if (a.isIndex && a.indexHigh >= a.indexLow)
     return static_cast<double>(a.indexLow +
                                static_cast<int64_t>(r % uint64_t(a.indexHigh - a.indexLow + 1)));
