@@ -226,19 +226,26 @@ std::vector<const RefFacts *> dividing(const StatementFacts &sf, const LayoutVie
 }
 
 /// Beyond the thesis: C_l for a subscript alpha * j + beta of a loop over
-/// segments (Loop::Segments: DO K = R(I), R(I+1) - 1 inside DO I) where no
-/// reference whose owners run S varies with the loop `over`: the runs at
-/// over's iterations are one run through the segments' index values, which
-/// the owners divide as they would one loop; C_l is the busiest owner's
-/// share of that run per iteration of `over` (whose C is n_over). Zima's
-/// spmv with D(K) blocked on 4 processors: 4 instances of the 16, not 2 at
-/// each of the 10 rows. nullopt where that does not apply.
+/// segments (Loop::Segments: DO K = R(I), R(I+1) - 1 inside DO I) where S's
+/// lhs, which does not vary with the loop `over`, decides who runs it: the
+/// runs at over's iterations are one run through the segments' index
+/// values, which the owners divide as they would one loop; C_l is the
+/// busiest owner's share of that run per iteration of `over` (whose C is
+/// n_over): VAL(K) = 2 * VAL(K) over 16 nonzeros in 10 rows, VAL blocked on
+/// 4 processors, 4 instances, not 2 at each row. Not where a home operand
+/// runs a reduction into an element (spmv's S(I) = S(I) + D(K) * B(C(K))):
+/// the partial sums the owners of a row's segment then make are combined
+/// at S(I)'s owner, which the communication estimate does not price for a
+/// segment, so the rows' count is kept. nullopt where that does not apply.
 std::optional<double> segmentShare(const StatementFacts &sf, const SubscriptForm &g,
                                    const DimDist &d, const LayoutView &lv,
                                    const std::vector<LoopFacts> &loops, int l,
                                    const ComputationOptions &opts) {
   const LoopFacts &lf = loops[size_t(l)];
   if (!lf.loop || !lf.loop->segments || g.cls != SubscriptClass::Single || procsOf(d) <= 1)
+    return std::nullopt;
+  const std::vector<const RefFacts *> runs = dividing(sf, lv, opts);
+  if (!sf.hasLhs || runs.size() != 1 || runs[0] != &sf.lhs)
     return std::nullopt;
   const Loop::Segments &seg = *lf.loop->segments;
   int over = -1;
@@ -247,13 +254,11 @@ std::optional<double> segmentShare(const StatementFacts &sf, const SubscriptForm
       over = int(q);
   if (over < 0 || loops[size_t(over)].trips < 1)
     return std::nullopt;
-  for (const RefFacts *r : dividing(sf, lv, opts)) { // over must stay undivided
-    const ArrayDist &ad = lv.arrays[size_t(r->array)];
-    for (size_t k = 0; k < r->subs.size() && k < ad.dims.size(); ++k)
-      for (const auto &[pos, alpha] : r->subs[k].terms)
-        if (pos == over && procsOf(ad.dims[k]) > 1)
-          return std::nullopt;
-  }
+  const ArrayDist &lhs = lv.arrays[size_t(sf.lhs.array)]; // over must stay undivided
+  for (size_t k = 0; k < sf.lhs.subs.size() && k < lhs.dims.size(); ++k)
+    for (const auto &[pos, alpha] : sf.lhs.subs[k].terms)
+      if (pos == over && procsOf(lhs.dims[k]) > 1)
+        return std::nullopt;
   auto beta = offsetIn(g, l, loops);
   if (!beta)
     return std::nullopt;

@@ -138,17 +138,28 @@ class Estimate(unittest.TestCase):
             self.assertGreater(times[mesh], thesis[mesh], mesh)
 
     def test_compressed_rows_divide_the_nonzeros_not_each_row(self):
-        # DO K = R(I), R(I+1) - 1 over spmv's 16 nonzeros in 10 rows: the
-        # runs are consecutive segments of D, 1.6 a row on average; with D
-        # and C blocked on 16 processors the busiest owner runs 1 instance of
-        # the product, not one at each of the 10 rows; undistributed, all 16.
-        def product(doc):
-            return [t for t in doc["terms"]
-                    if t["kind"] == "computation" and t["statement"] == "S4"][0]
-        whole = {a: [("collapsed", None)] for a in ("B", "C", "D", "R", "S")}
-        self.assertAlmostEqual(product(self.estimate("spmv", layout([16], whole)))["repetitions"], 16)
-        split = dict(whole, D=[("block", 0)], C=[("block", 0)])
-        self.assertAlmostEqual(product(self.estimate("spmv", layout([16], split)))["repetitions"], 1)
+        # for k = rowptr[i] .. rowptr[i+1] - 1 over 40 nonzeros in 10 rows:
+        # the runs are consecutive segments of val, 4 a row on average. With
+        # val blocked on 16 processors (3 elements each) the busiest owner
+        # scales 3 of them, not 3 at each of the 10 rows; undistributed, all
+        # 40. spmv's product, a reduction into S(I) run by the owners of
+        # D(K), keeps its rows' count (the partial sums are not priced).
+        src = os.path.join(self.tmp.name, "scale.c")
+        with open(src, "w") as f:
+            f.write("int rowptr[11]; double val[40];\n"
+                    "void f(void) {\n  for (int i = 0; i < 10; i++)\n"
+                    "    for (int k = rowptr[i]; k < rowptr[i + 1]; k++) val[k] = 2 * val[k];\n}\n")
+        model = os.path.join(self.tmp.name, "scale.json")
+        r = run("extract", src, "-o", model)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.models["scale"] = model
+
+        def scaled(doc):
+            return [t for t in doc["terms"] if t["kind"] == "computation"][0]["repetitions"]
+        self.assertAlmostEqual(scaled(self.estimate("scale", layout([16], {
+            "val": [("collapsed", None)], "rowptr": [("collapsed", None)]}))), 40)
+        self.assertAlmostEqual(scaled(self.estimate("scale", layout([16], {
+            "val": [("block", 0)], "rowptr": [("replicated", None)]}))), 3)
 
     def test_bounds_read_from_an_array_reach_every_processor(self):
         # SPMV's DO K = R(I), R(I+1)-1: every processor enumerates the
