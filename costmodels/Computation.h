@@ -25,6 +25,10 @@
 //         iterations of all of them together on the busiest owner, counted
 //         (a grid row per processor divides the outer loop),
 //       unknown: C_l = ceil(n_l / max(N_k / imb, 1)),
+//       beyond the thesis, a loop over row-pointer segments (Loop::Segments,
+//         DO K = R(I), R(I+1) - 1) whose lhs runs S and does not vary with
+//         the outer loop: the busiest owner's share of the segments' whole
+//         run, per outer iteration (segmentShare, Computation.cpp),
 //     and C_l is the minimum over those subscripts (Fig. 3.5).
 // Triangular bounds use the mean of the outer index (ProgramAnalysis, Fig.
 // 3.2); beyond the thesis (exactOwners), where the loops the bounds vary
