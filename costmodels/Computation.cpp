@@ -237,15 +237,14 @@ std::vector<const RefFacts *> dividing(const StatementFacts &sf, const LayoutVie
 /// the partial sums the owners of a row's segment then make are combined
 /// at S(I)'s owner, which the communication estimate does not price for a
 /// segment, so the rows' count is kept. nullopt where that does not apply.
-std::optional<double> segmentShare(const StatementFacts &sf, const SubscriptForm &g,
-                                   const DimDist &d, const LayoutView &lv,
+/// `ref` is the dividing reference (dividing()) whose subscript g is.
+std::optional<double> segmentShare(const StatementFacts &sf, const RefFacts &ref,
+                                   const SubscriptForm &g, const DimDist &d, const LayoutView &lv,
                                    const std::vector<LoopFacts> &loops, int l,
                                    const ComputationOptions &opts) {
   const LoopFacts &lf = loops[size_t(l)];
-  if (!lf.loop || !lf.loop->segments || g.cls != SubscriptClass::Single || procsOf(d) <= 1)
-    return std::nullopt;
-  const std::vector<const RefFacts *> runs = dividing(sf, lv, opts);
-  if (!sf.hasLhs || runs.size() != 1 || runs[0] != &sf.lhs)
+  if (!lf.loop || !lf.loop->segments || g.cls != SubscriptClass::Single || procsOf(d) <= 1 ||
+      !sf.hasLhs || &ref != &sf.lhs)
     return std::nullopt;
   const Loop::Segments &seg = *lf.loop->segments;
   int over = -1;
@@ -304,7 +303,7 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
                 frozen[pos] = std::max<char>(frozen[pos], 1);
           std::optional<double> share;
           if (!joint)
-            share = segmentShare(sf, g, ad.dims[k], lv, loops, l, opts);
+            share = segmentShare(sf, ref, g, ad.dims[k], lv, loops, l, opts);
           double ck = joint ? *joint : share ? *share : contribution(g, ad.dims[k], loops, l, opts);
           if (best < 0 || ck < best) {
             best = ck;

@@ -169,6 +169,11 @@ class Warnings(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             return json.loads(r.stdout), r.stderr
 
+    def inner_trips(self, code, *args):
+        """The trip count of the nest's inner loop, and the warnings."""
+        doc, err = self.extract_c(code, *args)
+        return [l for l in doc["loops"] if l["level"] == 2][0]["trip_count"], err
+
     def test_pointers_that_may_alias(self):
         doc, err = self.extract_c(
             "void f(int n, double *a, double *b) {\n"
@@ -213,13 +218,10 @@ class Warnings(unittest.TestCase):
         src = ("int count[16]; double coef[16][4], y[16];\n"
                "void f(void) {\n  for (int i = 0; i < 16; i++)\n"
                "    for (int j = 0; j < count[i]; j++) y[i] += coef[i][j];\n}\n")
-        doc, err = self.extract_c(src)
-        inner = [l for l in doc["loops"] if l["level"] == 2][0]
-        self.assertEqual(inner["trip_count"], 4)
+        trips, err = self.inner_trips(src)
+        self.assertEqual(trips, 4)
         self.assertIn("assumed to be 4 (no more than dimension 2 of coef", err)
-        doc, err = self.extract_c(src, "--trip-count", "4=7")
-        inner = [l for l in doc["loops"] if l["level"] == 2][0]
-        self.assertEqual(inner["trip_count"], 7)
+        self.assertEqual(self.inner_trips(src, "--trip-count", "4=7")[0], 7)
 
     def test_non_affine_trip_count_of_compressed_row_segments(self):
         # for k = rowptr[i] .. rowptr[i+1] - 1 inside the i loop (compressed
@@ -229,21 +231,17 @@ class Warnings(unittest.TestCase):
         csr = ("int rowptr[11], col[40]; double val[40], x[8], y[10];\n"
                "void f(void) {\n  for (int i = 0; i < 10; i++)\n"
                "    for (int k = rowptr[i]; k < rowptr[i + 1]; k++) y[i] += val[k] * x[col[k]];\n}\n")
-        doc, err = self.extract_c(csr)
-        inner = [l for l in doc["loops"] if l["level"] == 2][0]
-        self.assertEqual(inner["trip_count"], 4)
+        trips, err = self.inner_trips(csr)
+        self.assertEqual(trips, 4)
         self.assertIn("assumed to be 4 (at each of the 10 iterations of loop", err)
         # Not segments: the two pointers are two elements apart, or the
         # first does not advance with i; the extent's bound (40) is all
         # that is known.
         for lo, hi in (("rowptr[i]", "rowptr[i + 2]"), ("rowptr[0]", "rowptr[i + 1]")):
-            doc, err = self.extract_c(csr.replace("rowptr[i]; k < rowptr[i + 1]", lo + "; k < " + hi))
-            inner = [l for l in doc["loops"] if l["level"] == 2][0]
-            self.assertEqual(inner["trip_count"], 10, lo + " .. " + hi)
+            trips, err = self.inner_trips(csr.replace("rowptr[i]; k < rowptr[i + 1]", lo + "; k < " + hi))
+            self.assertEqual(trips, 10, lo + " .. " + hi)
             self.assertNotIn("segment", err)
-        doc, err = self.extract_c(csr, "--trip-count", "4=7")
-        inner = [l for l in doc["loops"] if l["level"] == 2][0]
-        self.assertEqual(inner["trip_count"], 7)
+        self.assertEqual(self.inner_trips(csr, "--trip-count", "4=7")[0], 7)
 
     def test_irreducible_control_flow(self):
         doc, err = self.extract_c(

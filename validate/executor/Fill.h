@@ -40,11 +40,9 @@ inline uint64_t nameHash(const std::string &s) {
 inline double fillValue(uint64_t seed, const CArray &a, int64_t linear) {
   uint64_t r = splitmix64(seed ^ nameHash(a.name) ^ splitmix64(static_cast<uint64_t>(linear)));
   bool integer = !a.type.empty() && (a.type[0] == 'i' || a.type[0] == 'u');
-  int64_t elements = 1;
-  for (int64_t e : a.extents) elements *= e;
-  if (a.segments && a.isIndex && a.indexHigh >= a.indexLow && a.extents.size() == 1 && elements > 1) {
+  if (a.segments && a.isIndex && a.indexHigh >= a.indexLow && a.extents.size() == 1 && a.extents[0] > 1) {
     const int64_t span = a.indexHigh - a.indexLow + (a.subscripts ? 0 : 1);
-    return static_cast<double>(a.indexLow + linear * span / (elements - 1));
+    return static_cast<double>(a.indexLow + linear * span / (a.extents[0] - 1));
   }
   if (a.isIndex && a.indexHigh >= a.indexLow)
     return static_cast<double>(a.indexLow +
