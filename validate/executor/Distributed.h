@@ -205,6 +205,9 @@ private:
   void runReplicate(int action);
   void exchange(int array, const Plan &plan);
   void broadcast(int array, const Multicast &mc);
+  /// MPI_Bcast of `bytes` from `root` on the mesh's communicator (line < 0)
+  /// or line `line`'s (root: its rank there).
+  void bcast(char *buf, int bytes, int root, int line);
   void gatherByDimension(int array, const std::vector<Multicast> &blocks);
   void allGatherBlocks(int array, const AllGather &ag);
   int multicastLine(const std::vector<int> &members) const;
