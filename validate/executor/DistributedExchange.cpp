@@ -336,12 +336,12 @@ void DistributedMemory::broadcast(int a, const Multicast &mc) {
 }
 
 /// One MPI_Bcast from `root` on the mesh's communicator (line < 0) or on
-/// line `line`'s, its rank there. (On a hypercube MPI's binomial tree, which
+/// line `line`'s, its rank there. On a hypercube MPI's binomial tree, which
 /// numbers the ranks from the root, joins nodes several links apart from any
-/// root but the first; a tree down the cube's dimensions made spmv's row
-/// pointers 10 % faster on 64 simulated iPSC/2 nodes but fig2_2's multicasts
-/// faster than Table 6.1 prices them, and its advice worse: 1.034 from the
-/// best, not 1.000. Not done.)
+/// root but the first. A tree down the cube's dimensions instead was tried
+/// and not kept: spmv's row pointers 10 % faster on 64 simulated iPSC/2
+/// nodes, but fig2_2's multicasts faster than Table 6.1 prices them and its
+/// advice worse (1.034 from the best, not 1.000).
 void DistributedMemory::bcast(char *buf, int bytes, int root, int line) {
   MPI_Bcast(buf, bytes, MPI_BYTE, root, line < 0 ? mesh_.comm() : mesh_.lineComm(line));
 }

@@ -11,11 +11,12 @@
 // with one MPI_Alltoall (PARTI's fan-in of nmsgs: afterwards every rank knows
 // how many lists it will receive and from whom), then each non-empty request
 // list goes point-to-point to its owner; each owner then knows what to send
-// to whom. (PARTI's own fan-in, the sum of the 0/1 vectors by MPI_Allreduce
-// with the lists received from any source, was slower under SimGrid: spmv's
-// scheduling on 64 simulated iPSC/2 nodes 15.2 ms against 13.5.) (An MPI_Alltoallv of the lists would carry the same data, but its
+// to whom. (An MPI_Alltoallv of the lists would carry the same data, but its
 // algorithms send the O(P²) empty lists too: at 64 simulated ranks SimGrid's
-// default one took 20× longer than this.) Repeated requests for one element
+// default one took 20× longer than this. PARTI's own fan-in, the sum of the
+// 0/1 vectors by MPI_Allreduce with the lists received from any source, was
+// slower too: spmv's scheduling on 64 simulated iPSC/2 nodes took 15.2 ms
+// against 13.5.) Repeated requests for one element
 // are sent once. Level 1 (global indices of a
 // distributed array) first translates each index to (owner, local offset)
 // with the ArrayDistribution, or for an indirect dimension whose map is
