@@ -32,6 +32,7 @@ DistributedMemory::make(const ExecProgram &x, const Layout &l, const Machine &m,
                         rt::ProcessorMesh &mesh, DistOptions opts) {
   std::unique_ptr<DistributedMemory> d(new DistributedMemory(x, mesh));
   d->opts_ = opts;
+  d->machine_ = m;
   d->me_ = mesh.rank();
   d->procs_ = mesh.size();
   int *tagUpperBound = nullptr, found = 0;

@@ -203,6 +203,10 @@ private:
   void runIndirect(int action);
   bool inspect(int action, Plan &plan);
   void runReplicate(int action);
+  /// Each member's `counts[p]` bytes (0: member p holds none) to every
+  /// member of `group`, into `all` at `displs`.
+  void gatherFromHolders(std::vector<char> &all, const std::vector<int> &counts,
+                         const std::vector<int> &displs, int self, int line, MPI_Comm group);
   void exchange(int array, const Plan &plan);
   void broadcast(int array, const Multicast &mc);
   /// MPI_Bcast of `bytes` from `root` on the mesh's communicator (line < 0)
@@ -242,6 +246,7 @@ private:
   rt::ProcessorMesh &mesh_;
   Interpreter *in_ = nullptr;
   DistOptions opts_;
+  Machine machine_; // the simulated (or modelled) machine: its Transfer(m)
   int me_ = 0, procs_ = 1, phase_ = 0;
   std::vector<ArrayState> arrays_;
   std::vector<double> cost_;       // seconds per instance, per statement

@@ -165,15 +165,8 @@ void DistributedMemory::runReplicate(int action) {
     MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), MPI_BYTE, all.data(),
                    counts.data(), displs.data(), MPI_BYTE, group);
   } else {
-    // Only some members hold what is wanted (spmv's row pointers: 11 of 64
-    // processors): each multicasts its part, Table 6.1's OneToManyMulticast
-    // that the estimate charges, not a ring through every member (an
-    // MPI_Allgatherv's p - 1 steps, 89 ms where Table 6.1 prices 21 ms on 64
-    // iPSC/2 nodes; 32 ms so).
     std::copy(mine.begin(), mine.end(), all.begin() + displs[static_cast<size_t>(self)]);
-    for (int p = 0; p < size; ++p)
-      if (counts[static_cast<size_t>(p)] > 0)
-        bcast(all.data() + displs[static_cast<size_t>(p)], counts[static_cast<size_t>(p)], p, line);
+    gatherFromHolders(all, counts, displs, self, line, group);
   }
   std::vector<int> cursor = displs;
   for (const Wanted &w : wanted) {
@@ -196,6 +189,54 @@ void DistributedMemory::runReplicate(int action) {
     }
     ++ps.exchanges;
   }
+}
+
+/// Only some members hold what is wanted (spmv's row pointers: 11 of 16 or
+/// 64 processors). Either each holder multicasts its part in turn, Table
+/// 6.1's OneToManyMulticast that the estimate charges, ceil(log2 n)
+/// Transfers of it down MPI's binomial tree; or each holder sends its part
+/// straight to every other member: n - 1 Transfers of its own, and on a
+/// half-duplex machine the other holders' parts taken in turn (the
+/// all-to-all of messageSeconds(), costmodels/Communication.cpp). Whichever
+/// the machine's Transfer(m) makes cheaper: on the iPSC/2 the direct sends
+/// at 16 nodes (spmv all BLOCK: 25.0 ms against 34.1), the multicasts at 64
+/// (48.5 against 79.8). Not MPI_Allgatherv, whose zero-byte messages from the
+/// members holding nothing SimGrid's default sends and times too (26.8 and
+/// 109 ms). Every rank decides alike: `counts` is the same on every rank.
+void DistributedMemory::gatherFromHolders(std::vector<char> &all, const std::vector<int> &counts,
+                                          const std::vector<int> &displs, int self, int line,
+                                          MPI_Comm group) {
+  const int n = static_cast<int>(counts.size());
+  double multicasts = 0, taken = 0, direct = 0;
+  for (int c : counts)
+    if (c > 0) {
+      const double t = machine_.transfer(c);
+      multicasts += static_cast<double>(std::max<int64_t>(1, ceilLog2(n))) * t;
+      taken += t;
+    }
+  for (int c : counts)
+    if (c > 0) {
+      const double t = machine_.transfer(c);
+      direct = std::max(direct, (n - 1) * t + (machine_.halfDuplex() ? taken - t : 0));
+    }
+  if (!machine_.halfDuplex()) direct = std::max(direct, taken);
+  if (multicasts <= direct) {
+    for (int p = 0; p < n; ++p)
+      if (counts[static_cast<size_t>(p)] > 0)
+        bcast(all.data() + displs[static_cast<size_t>(p)], counts[static_cast<size_t>(p)], p, line);
+    return;
+  }
+  std::vector<MPI_Request> reqs;
+  for (int p = 0; p < n; ++p)
+    if (p != self && counts[static_cast<size_t>(p)] > 0)
+      MPI_Irecv(all.data() + displs[static_cast<size_t>(p)], counts[static_cast<size_t>(p)],
+                MPI_BYTE, p, kExchangeTag, group, &reqs.emplace_back());
+  const int mine = counts[static_cast<size_t>(self)];
+  if (mine > 0) // to the members after it first, so that no one member is everyone's first
+    for (int k = 1; k < n; ++k)
+      MPI_Isend(all.data() + displs[static_cast<size_t>(self)], mine, MPI_BYTE, (self + k) % n,
+                kExchangeTag, group, &reqs.emplace_back());
+  MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
 }
 
 void DistributedMemory::beforeLoop(int slot, const int64_t *iv) {
