@@ -207,13 +207,10 @@ void DistributedMemory::gatherFromHolders(std::vector<char> &all, const std::vec
                                           const std::vector<int> &displs, int self, int line,
                                           MPI_Comm group) {
   const int n = static_cast<int>(counts.size());
-  double multicasts = 0, taken = 0, direct = 0;
+  double taken = 0, direct = 0; // every holder's part once; the busiest's direct sends
   for (int c : counts)
-    if (c > 0) {
-      const double t = machine_.transfer(c);
-      multicasts += static_cast<double>(std::max<int64_t>(1, ceilLog2(n))) * t;
-      taken += t;
-    }
+    if (c > 0) taken += machine_.transfer(c);
+  const double multicasts = static_cast<double>(std::max<int64_t>(1, ceilLog2(n))) * taken;
   for (int c : counts)
     if (c > 0) {
       const double t = machine_.transfer(c);
