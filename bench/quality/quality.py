@@ -483,8 +483,15 @@ def charts(doc, out):
 
 
 def cmd_run(a):
-    only = set(a.only.split(",")) if a.only else None
-    todo = [(n, p) for n, p in SAMPLES if not only or n in only]
+    # --only takes sample paths (zima/spmv.F) or their stems (spmv); a name
+    # that matches no sample is an error, not an empty run.
+    only = set(a.only.split(",")) if a.only else set()
+    def names(n):
+        return {n, os.path.splitext(os.path.basename(n))[0]}
+    unknown = only - set().union(*(names(n) for n, _ in SAMPLES))
+    if unknown:
+        sys.exit(f"quality.py: --only names no sample: {', '.join(sorted(unknown))}")
+    todo = [(n, p) for n, p in SAMPLES if not only or names(n) & only]
     machines = a.machines.split(",")
     procs = [int(x) for x in a.procs.split(",")]
     jobs = [(n, p, m, q) for n, p in todo for m in machines for q in procs]
