@@ -65,9 +65,9 @@ template <class Receivers> bool sendsAlike(const Receivers &receivers) {
 /// first included, are the cube's, so no two messages share a link, where
 /// every member sending to every other at once contends (fig2_2's XRSIQ on
 /// 2 x 8 of the iPSC/2: 28.8 ms against 24.8). Blocks of several sizes are
-/// each sent to every other position at once (a ring would have the member
-/// before the smallest block forward the most, where the model's one m has
-/// each send its own p - 1 times). Returns the bytes sent.
+/// each sent to every other position at once (sendPartsToAll; a ring would
+/// have the member before the smallest block forward the most, where the
+/// model's one m has each send its own p - 1 times). Returns the bytes sent.
 int64_t allGather(MPI_Comm comm, const std::vector<int> &ranks, size_t self,
                   std::vector<std::vector<char>> &in, const std::vector<size_t> &bytes) {
   const size_t n = in.size();
@@ -84,24 +84,34 @@ int64_t allGather(MPI_Comm comm, const std::vector<int> &ranks, size_t self,
     }
     return sent;
   }
+  std::vector<std::span<char>> parts(n);
+  for (size_t c = 0; c < n; ++c) {
+    if (c != self) in[c].resize(bytes[c]);
+    parts[c] = in[c];
+  }
+  return sendPartsToAll(comm, ranks, self, parts);
+}
+
+} // namespace
+
+int64_t sendPartsToAll(MPI_Comm comm, const std::vector<int> &ranks, size_t self,
+                       const std::vector<std::span<char>> &parts) {
+  const size_t n = parts.size();
   std::vector<MPI_Request> reqs;
   for (size_t c = 0; c < n; ++c)
-    if (c != self) {
-      in[c].resize(bytes[c]);
-      MPI_Irecv(in[c].data(), static_cast<int>(in[c].size()), MPI_BYTE, ranks[c], kExchangeTag,
-                comm, &reqs.emplace_back());
-    }
-  for (size_t c = 0; c < n; ++c)
-    if (c != self) {
-      MPI_Isend(in[self].data(), static_cast<int>(in[self].size()), MPI_BYTE, ranks[c],
+    if (c != self && !parts[c].empty())
+      MPI_Irecv(parts[c].data(), static_cast<int>(parts[c].size()), MPI_BYTE, ranks[c],
                 kExchangeTag, comm, &reqs.emplace_back());
-      sent += static_cast<int64_t>(in[self].size());
+  int64_t sent = 0;
+  if (!parts[self].empty())
+    for (size_t k = 1; k < n; ++k) {
+      MPI_Isend(parts[self].data(), static_cast<int>(parts[self].size()), MPI_BYTE,
+                ranks[(self + k) % n], kExchangeTag, comm, &reqs.emplace_back());
+      sent += static_cast<int64_t>(parts[self].size());
     }
   MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
   return sent;
 }
-
-} // namespace
 
 /// An all-gather's members in the order of their mesh coordinates, so that
 /// along a mesh line each member's neighbours round allGather()'s ring are

@@ -223,17 +223,14 @@ void DistributedMemory::gatherFromHolders(std::vector<char> &all, const std::vec
         bcast(all.data() + displs[static_cast<size_t>(p)], counts[static_cast<size_t>(p)], p, line);
     return;
   }
-  std::vector<MPI_Request> reqs;
-  for (int p = 0; p < n; ++p)
-    if (p != self && counts[static_cast<size_t>(p)] > 0)
-      MPI_Irecv(all.data() + displs[static_cast<size_t>(p)], counts[static_cast<size_t>(p)],
-                MPI_BYTE, p, kExchangeTag, group, &reqs.emplace_back());
-  const int mine = counts[static_cast<size_t>(self)];
-  if (mine > 0) // to the members after it first, so that no one member is everyone's first
-    for (int k = 1; k < n; ++k)
-      MPI_Isend(all.data() + displs[static_cast<size_t>(self)], mine, MPI_BYTE, (self + k) % n,
-                kExchangeTag, group, &reqs.emplace_back());
-  MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
+  std::vector<int> ranks(static_cast<size_t>(n));
+  std::vector<std::span<char>> parts(static_cast<size_t>(n));
+  for (size_t p = 0; p < parts.size(); ++p) {
+    ranks[p] = static_cast<int>(p);
+    parts[p] = std::span<char>(all).subspan(static_cast<size_t>(displs[p]),
+                                            static_cast<size_t>(counts[p]));
+  }
+  sendPartsToAll(group, ranks, static_cast<size_t>(self), parts);
 }
 
 void DistributedMemory::beforeLoop(int slot, const int64_t *iv) {

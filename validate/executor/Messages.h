@@ -9,16 +9,21 @@
 //     kExchangeTag, and a multicast is tagged by its source, so that a relay
 //     may pass two multicasts on in either order;
 //   - a multicast that is not an MPI_Bcast is relayed down a binomial tree
-//     over its members (treeOrder, treeParent, treeChildren).
+//     over its members (treeOrder, treeParent, treeChildren);
+//   - parts of several sizes, each wanted by every member of a group, go
+//     straight from their holders to every member (sendPartsToAll).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "validate/executor/ExecProgram.h"
 
+#include <mpi.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <vector>
 
 namespace dlayout::exec {
@@ -51,6 +56,14 @@ inline std::vector<size_t> treeChildren(size_t i, size_t n) {
     if ((i == 0 || m < (i & -i)) && i + m < n) out.push_back(i + m);
   return out;
 }
+
+/// Position c of `comm` (rank ranks[c]) sends parts[c], where it is not
+/// empty, to every other position at once, to those after it first so that
+/// no one member is everyone's first; this rank is at `self`, and receives
+/// the others' parts into theirs, sized alike on every rank. Returns the
+/// bytes this rank sent. Defined in DistributedExchange.cpp.
+int64_t sendPartsToAll(MPI_Comm comm, const std::vector<int> &ranks, size_t self,
+                       const std::vector<std::span<char>> &parts);
 
 /// Payload encoding of one element: what the model says the element is.
 inline void pack(const CArray &a, double v, char *out) {
