@@ -4,6 +4,7 @@
 #
 #   bench/reliability/run.sh [FUZZ_SECONDS_PER_TARGET]      (default 60)
 #   bench/reliability/run.sh --faults-only                  (the faults only)
+#   bench/reliability/run.sh --no-fuzz                      (the catalogue and faults)
 #
 # Runs tests/badinput/catalogue.py against $DLAYOUT (default build/cli/dlayout),
 # tests/fuzz/run.sh for the given time per target (in $DLAYOUT_FUZZ_BUILD,
@@ -14,11 +15,15 @@
 # fixed (the inputs kept in tests/fuzz/regressions/, and the bugs the
 # catalogue found, listed in tests/badinput/FOUND.md), and per fault the
 # seconds from starting dlayout until it reports the error. --faults-only
-# keeps the catalogue and fuzzing figures of the previous .json.
+# keeps the catalogue and fuzzing figures of the previous .json, --no-fuzz
+# its fuzzing figures (no fuzzer build needed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-faults_only=0
-if [ "${1:-}" = "--faults-only" ]; then faults_only=1; shift; fi
+faults_only=0 no_fuzz=0
+case "${1:-}" in
+  --faults-only) faults_only=1; shift ;;
+  --no-fuzz) no_fuzz=1; shift ;;
+esac
 seconds=${1:-60}
 dlayout=${DLAYOUT:-build/cli/dlayout}
 [ -x "$dlayout" ] || { echo "reliability: no $dlayout (scripts/build.sh builds it)" >&2; exit 1; }
@@ -36,6 +41,8 @@ if [ "$faults_only" = 0 ]; then
   tail -1 "$tmp/catalogue.txt"
   grep '^FAIL' -A3 "$tmp/catalogue.txt" || true
 
+fi
+if [ "$faults_only" = 0 ] && [ "$no_fuzz" = 0 ]; then
   echo "== fuzzing, ${seconds} s a target"
   set +e
   DLAYOUT_FUZZ_BUILD=${DLAYOUT_FUZZ_BUILD:-build-fuzz} tests/fuzz/run.sh "$seconds"
@@ -52,9 +59,10 @@ faults_rc=$?
 set -e
 [ -f "$tmp/faults.json" ] || { echo "reliability: faults.py wrote nothing" >&2; exit 1; }
 
-python3 - "$tmp" "$fuzz_rc" "$faults_only" <<'PY'
+python3 - "$tmp" "$fuzz_rc" "$faults_only" "$no_fuzz" <<'PY'
 import collections, datetime, json, os, platform, sys
-tmp, fuzz_rc, faults_only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+tmp, fuzz_rc = sys.argv[1], int(sys.argv[2])
+faults_only, no_fuzz = sys.argv[3] == "1", sys.argv[4] == "1"
 out_json = "bench/results/reliability.json"
 when = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
 regress = {}
@@ -69,7 +77,12 @@ if faults_only:
     doc = json.load(open(out_json))
 else:
     cat = json.load(open(os.path.join(tmp, "catalogue.json")))
-    fuzz = json.load(open(os.path.join(tmp, "fuzz.json")))
+    if no_fuzz:  # the fuzzing figures of the previous run stay as they were
+        prev = json.load(open(out_json))
+        fuzz, fuzz_clean, fuzz_date = prev["fuzz"], prev["fuzz_clean"], prev.get("fuzz_date", prev["date"])
+    else:
+        fuzz = json.load(open(os.path.join(tmp, "fuzz.json")))
+        fuzz_clean, fuzz_date = fuzz_rc == 0, when
     by_cat = collections.OrderedDict()
     for r in cat["results"]:
         c = by_cat.setdefault(r["category"], [0, 0])
@@ -79,7 +92,7 @@ else:
            "catalogue": {"cases": cat["cases"], "passed": cat["passed"], "seconds": cat["seconds"],
                          "by_category": {k: {"cases": v[0], "passed": v[1]} for k, v in by_cat.items()},
                          "failed": [r["name"] for r in cat["results"] if not r["passed"]]},
-           "fuzz": fuzz, "fuzz_clean": fuzz_rc == 0}
+           "fuzz": fuzz, "fuzz_clean": fuzz_clean, "fuzz_date": fuzz_date}
 doc["regression_inputs"] = regress
 doc["bugs_found_and_fixed"] = len(bugs)
 doc["faults"] = json.load(open(os.path.join(tmp, "faults.json")))
@@ -88,7 +101,8 @@ json.dump(doc, open(out_json, "w"), indent=2)
 cat, fuzz, faults = doc["catalogue"], doc["fuzz"], doc["faults"]
 md = [f"# Reliability: bad inputs, fuzzing, faults in validation", "",
       f"{doc['date']}; {doc['machine']}. `bench/reliability/run.sh {fuzz['seconds_per_target']}`"
-      + (f" (faults: {faults['date']}, `--faults-only`)." if faults_only else "."), "",
+      + (f" (faults: {faults['date']}, `--faults-only`)." if faults_only else
+         f" (fuzzing: {doc['fuzz_date']}, `--no-fuzz`)." if no_fuzz else "."), "",
       f"## Catalogue of bad and awkward inputs (`tests/badinput/catalogue.py`)", "",
       f"**{cat['passed']} of {cat['cases']} cases pass** ({cat['seconds']} s with 2 jobs).", "",
       "| category | cases | pass |", "|---|---:|---:|"]
