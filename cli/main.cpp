@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cli/Command.h"
+#include "cli/HugePages.h"
 
 #include <algorithm>
 #include <iostream>
@@ -24,6 +25,8 @@ int main(int argc, char **argv) {
   // keep what it freed for the next allocation (bench/advice/speed.py).
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  // Under tcmalloc, its heap in huge pages (HugePages.h).
+  useHugePages();
   // Everything after `--` goes to the compiler, as with clang-tidy.
   std::vector<std::string> args(argv + 1, argv + argc), flags;
   if (auto it = std::find(args.begin(), args.end(), "--"); it != args.end()) {

@@ -9,7 +9,7 @@ packages=(
   libmlir-19-dev lld-19
   libclang-rt-19-dev
   libzstd-dev libz3-dev nlohmann-json3-dev libgtest-dev libcli11-dev libfmt-dev
-  libopenmpi-dev openmpi-bin libsimgrid-dev libtcmalloc-minimal4
+  libopenmpi-dev openmpi-bin libsimgrid-dev libtcmalloc-minimal4 libgoogle-perftools-dev
   python3 python3-jsonschema
 )
 
