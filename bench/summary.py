@@ -73,9 +73,11 @@ def line_advice_speed(d):
     gen = d.get("generated") or []
     last = gen[-1] if gen else None
     ratios = [s["advise_seconds"] / s["compile_seconds"] for s in d["samples"]]
+    slowest = max(d["samples"], key=lambda s: s["advise_seconds"] / s["compile_seconds"])
     return ("`dlayout advise` beyond the compile: %.2f–%.2f s over %d samples; "
-            "no slower than the compile on %d (at most %.1f× it)%s" % (
-        min(beyond), max(beyond), len(beyond), sum(1 for r in ratios if r <= 1), max(ratios),
+            "no slower than the compile on %d of them (the slowest, %s, %.2f× it)%s" % (
+        min(beyond), max(beyond), len(beyond), sum(1 for r in ratios if r <= 1),
+        slowest["sample"], max(ratios),
         ("; exact optimiser at %d arrays: %.2f s" % (last["arrays"], last["optimiser_seconds"])) if last else ""))
 
 

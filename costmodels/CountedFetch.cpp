@@ -7,6 +7,7 @@
 #include "model/FillOrder.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <tuple>
 
@@ -75,13 +76,45 @@ struct Read {
   bool operator==(const Read &o) const { return element == o.element && lhsAt == o.lhsAt; }
 };
 
+/// The most processors for which each element's receivers are kept as a
+/// bit set (Scratch::receivers).
+constexpr int64_t kMostMaskedProcessors = 64;
+
+/// An element read and where it lies, in the order first read.
+struct Touched {
+  int64_t element, rhsAt;
+};
+
 /// What a walk writes, kept by each thread from one walk to the next: the
 /// reads, a second buffer to group them into, and a mark per (element,
-/// lhs place), stamped with the walk's number so that none is cleared.
+/// lhs place), stamped with the walk's number so that none is cleared; or,
+/// on a mesh of at most kMostMaskedProcessors, each element's receivers as
+/// a bit set (all zero between walks) and the elements with some.
 struct Scratch {
   std::vector<Read> reads, grouped;
   std::vector<uint32_t> start, mark;
   uint32_t walk = 0;
+  std::vector<uint64_t> receivers;
+  std::vector<Touched> touched;
+
+  /// Starts a walk keeping the receivers of `elements` elements.
+  void beginMasking(size_t elements) {
+    if (receivers.size() < elements)
+      receivers.resize(elements, 0);
+    touched.clear();
+  }
+  /// Adds `to` to element e's receivers, which lies at rhsAt.
+  void receive(int64_t e, int64_t rhsAt, uint64_t to) {
+    uint64_t &m = receivers[size_t(e)];
+    if (m == 0)
+      touched.push_back({e, rhsAt});
+    m |= to;
+  }
+  /// Clears every receiver set the walk wrote.
+  void endMasking() {
+    for (const Touched &t : touched)
+      receivers[size_t(t.element)] = 0;
+  }
 
   /// Starts a walk marking `marks` pairs.
   void beginMarking(size_t marks) {
@@ -400,37 +433,48 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
   };
   int64_t lastRhsAt = -1, fixed = -1, serial = 0;
   bool placed = false;
-  auto count = [&](int64_t rhsPlace, const int64_t *lhsPlaces, size_t n, int64_t weight) {
+  // Elements lying at rhsPlace (`lieAt`) are sent to receivers (`deliver`),
+  // each once, `weight` of them (`delivered`).
+  auto lieAt = [&](int64_t rhsPlace) {
     touched.clear();
-    if (rhsPlace != lastRhsAt) { // where the elements lie
+    if (rhsPlace != lastRhsAt) {
       lastRhsAt = rhsPlace;
       places.decode(lastRhsAt, rhsAt);
       placed = std::none_of(rhsAt.begin(), rhsAt.end(), [](int64_t c) { return c < 0; });
       fixed = placed ? idOf(rhsAt, mesh) : -1;
     }
-    for (size_t i = 0; i < n; ++i) {
-      for (int64_t to : runners(lhsPlaces[i])) {
-        if (seen[size_t(to)] == serial)
-          continue;
-        seen[size_t(to)] = serial;
-        int64_t from = fixed;
-        if (!placed) { // the operand's copy on the receiver's line
-          for (size_t d = 0; d < D; ++d)
-            source[d] = rhsAt[d] >= 0 ? rhsAt[d] : coordinates[size_t(to)][d];
-          from = idOf(source, mesh);
-        }
-        if (from != to) {
-          pairs[size_t(from * P + to)] += weight;
-          if (sentNow[size_t(from)]++ == 0)
-            touched.push_back(from);
-        }
-      }
+  };
+  auto deliver = [&](int64_t to, int64_t weight) {
+    int64_t from = fixed;
+    if (!placed) { // the operand's copy on the receiver's line
+      for (size_t d = 0; d < D; ++d)
+        source[d] = rhsAt[d] >= 0 ? rhsAt[d] : coordinates[size_t(to)][d];
+      from = idOf(source, mesh);
     }
+    if (from != to) {
+      pairs[size_t(from * P + to)] += weight;
+      if (sentNow[size_t(from)]++ == 0)
+        touched.push_back(from);
+    }
+  };
+  auto delivered = [&](int64_t weight) {
     for (int64_t from : touched) {
       if (sentNow[size_t(from)] == P - 1)
         toAll[size_t(from)] += double(weight);
       sentNow[size_t(from)] = 0;
     }
+  };
+  // `weight` elements at rhsPlace read by instances whose lhs elements lie
+  // at lhsPlaces.
+  auto count = [&](int64_t rhsPlace, const int64_t *lhsPlaces, size_t n, int64_t weight) {
+    lieAt(rhsPlace);
+    for (size_t i = 0; i < n; ++i)
+      for (int64_t to : runners(lhsPlaces[i]))
+        if (seen[size_t(to)] != serial) {
+          seen[size_t(to)] = serial;
+          deliver(to, weight);
+        }
+    delivered(weight);
     ++serial;
   };
 
@@ -448,12 +492,55 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
       for (int64_t lhsPlace = 0; lhsPlace < nPlaces; ++lhsPlace)
         if (const int64_t n = alike[size_t(at * nPlaces + lhsPlace)]; n > 0)
           count(at, &lhsPlace, 1, n);
+  } else if (const double marks = elementsOf(rhsDist) * double(nPlaces);
+             P <= kMostMaskedProcessors && marks <= double(kMostMarks)) {
+    // Each element's receivers gathered as a bit set, then each element
+    // counted once.
+    std::vector<uint64_t> runnerMask(size_t(nPlaces), 0);
+    std::vector<char> maskKnown(size_t(nPlaces), 0);
+    auto maskOf = [&](int64_t at) {
+      if (!maskKnown[size_t(at)]) {
+        maskKnown[size_t(at)] = 1;
+        for (int64_t p : runners(at))
+          runnerMask[size_t(at)] |= uint64_t(1) << p;
+      }
+      return runnerMask[size_t(at)];
+    };
+    Scratch &sc = scratch();
+    sc.beginMasking(size_t(elementsOf(rhsDist)));
+    for (InstanceWalk &w : walks)
+      if (!w.run([&](const Read &r, int64_t step, int64_t n) {
+            if (r.element < 0) // outside the array: not fetched
+              return;
+            const uint64_t to = maskOf(r.lhsAt);
+            for (int64_t t = 0, element = r.element; t < n && to; ++t, element += step)
+              sc.receive(element, r.rhsAt, to);
+          })) {
+        sc.endMasking();
+        return std::nullopt;
+      }
+    for (const Touched &t : sc.touched) {
+      lieAt(t.rhsAt);
+      uint64_t m = sc.receivers[size_t(t.element)];
+      if (!placed) {
+        for (; m; m &= m - 1)
+          deliver(int64_t(std::countr_zero(m)), 1);
+        delivered(1);
+        continue;
+      }
+      // One sender: deliver() and delivered() at once.
+      m &= ~(uint64_t(1) << fixed);
+      if (int64_t(std::popcount(m)) == P - 1)
+        toAll[size_t(fixed)] += 1;
+      for (int64_t *to = &pairs[size_t(fixed * P)]; m; m &= m - 1)
+        ++to[std::countr_zero(m)];
+    }
+    sc.endMasking();
   } else {
     // A read of an element for an lhs place already seen (by this read or
     // another) adds nothing: it is dropped as it comes where elements times
     // places are few enough to mark, and when grouped otherwise.
     Scratch &sc = scratch();
-    const double marks = elementsOf(rhsDist) * double(nPlaces);
     const bool marking = marks <= double(kMostMarks);
     if (marking)
       sc.beginMarking(size_t(marks));
