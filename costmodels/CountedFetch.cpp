@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <span>
 #include <tuple>
 
 namespace dlayout::cost {
@@ -96,6 +97,14 @@ struct Scratch {
   uint32_t walk = 0;
   std::vector<uint64_t> receivers;
   std::vector<Touched> touched;
+  // countedFetch's tables, refilled by each fetch (allocated once): the
+  // processors' coordinates (processor p's D at p * D) of the mesh
+  // `coordsOf`; per (sender, receiver) the elements; per processor a stamp,
+  // what it sends now and what it sends to all; the runners per place
+  // (runnerFirst: where they start in `runnerList`, -1 not yet listed).
+  std::vector<int64_t> coordsOf, coords, pairs, seen, sentNow, sending, runnerFirst, runnerList;
+  std::vector<uint32_t> runnerCount;
+  std::vector<double> toAll;
 
   /// Starts a walk keeping the receivers of `elements` elements.
   void beginMasking(size_t elements) {
@@ -403,33 +412,49 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
     if (r.rf->ref.array != array || !walks.emplace_back(r, lv, places, placement).known())
       return std::nullopt;
   }
-  const std::vector<std::vector<int64_t>> coordinates = meshCoordinates(mesh);
-  const int64_t P = int64_t(coordinates.size());
   const size_t D = mesh.size();
+  Scratch &sc = scratch();
+  if (sc.coordsOf != mesh) { // meshCoordinates()'s, flat
+    sc.coordsOf = mesh;
+    sc.coords.clear();
+    for (const std::vector<int64_t> &c : meshCoordinates(mesh))
+      sc.coords.insert(sc.coords.end(), c.begin(), c.end());
+  }
+  const int64_t *coords = sc.coords.data();
+  int64_t P = 1;
+  for (int64_t n : mesh)
+    P *= n;
   // Each element once per receiver (the holders of its lhs elements) from
   // the operand's holder nearest it: per sender and receiver the elements,
   // and per sender those it sends to every other processor. `count` takes
   // `weight` elements that lie at place rhsPlace and are read by instances
   // whose lhs elements lie at lhsPlaces.
-  std::vector<int64_t> pairs(size_t(P * P), 0);
-  std::vector<int64_t> seen(size_t(P), -1), sentNow(size_t(P), 0), touched;
-  std::vector<double> toAll(size_t(P), 0.0);
+  std::vector<int64_t> &pairs = sc.pairs, &seen = sc.seen, &sentNow = sc.sentNow,
+                       &touched = sc.sending;
+  std::vector<double> &toAll = sc.toAll;
+  pairs.assign(size_t(P * P), 0);
+  seen.assign(size_t(P), -1);
+  sentNow.assign(size_t(P), 0);
+  toAll.assign(size_t(P), 0.0);
   std::vector<int64_t> lhsAt(D), rhsAt(D), source(D);
-  std::vector<std::optional<std::vector<int64_t>>> runnersOf(size_t(places.count()));
-  auto runners = [&](int64_t at) -> const std::vector<int64_t> & {
-    std::optional<std::vector<int64_t>> &those = runnersOf[size_t(at)];
-    if (!those) {
-      those.emplace();
+  sc.runnerFirst.assign(size_t(places.count()), -1);
+  sc.runnerCount.assign(size_t(places.count()), 0);
+  sc.runnerList.clear();
+  auto runners = [&](int64_t at) -> std::span<const int64_t> {
+    int64_t &first = sc.runnerFirst[size_t(at)];
+    if (first < 0) {
+      first = int64_t(sc.runnerList.size());
       places.decode(at, lhsAt);
       for (int64_t p = 0; p < P; ++p) {
         bool holds = true;
         for (size_t d = 0; d < D && holds; ++d)
-          holds = lhsAt[d] < 0 || coordinates[size_t(p)][d] == lhsAt[d];
+          holds = lhsAt[d] < 0 || coords[size_t(p) * D + d] == lhsAt[d];
         if (holds)
-          those->push_back(p);
+          sc.runnerList.push_back(p);
       }
+      sc.runnerCount[size_t(at)] = uint32_t(sc.runnerList.size() - size_t(first));
     }
-    return *those;
+    return {sc.runnerList.data() + first, sc.runnerCount[size_t(at)]};
   };
   int64_t lastRhsAt = -1, fixed = -1, serial = 0;
   bool placed = false;
@@ -448,7 +473,7 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
     int64_t from = fixed;
     if (!placed) { // the operand's copy on the receiver's line
       for (size_t d = 0; d < D; ++d)
-        source[d] = rhsAt[d] >= 0 ? rhsAt[d] : coordinates[size_t(to)][d];
+        source[d] = rhsAt[d] >= 0 ? rhsAt[d] : coords[size_t(to) * D + d];
       from = idOf(source, mesh);
     }
     if (from != to) {
@@ -506,7 +531,6 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
       }
       return runnerMask[size_t(at)];
     };
-    Scratch &sc = scratch();
     sc.beginMasking(size_t(elementsOf(rhsDist)));
     for (InstanceWalk &w : walks)
       if (!w.run([&](const Read &r, int64_t step, int64_t n) {
@@ -540,7 +564,6 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
     // A read of an element for an lhs place already seen (by this read or
     // another) adds nothing: it is dropped as it comes where elements times
     // places are few enough to mark, and when grouped otherwise.
-    Scratch &sc = scratch();
     const bool marking = marks <= double(kMostMarks);
     if (marking)
       sc.beginMarking(size_t(marks));
@@ -583,7 +606,7 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
     if (allGather || P <= 2 || receivers[size_t(p)] < P - 1)
       toAll[size_t(p)] = 0;
     if (toAll[size_t(p)] > 0) {
-      from.push_back(coordinates[size_t(p)]);
+      from.emplace_back(coords + size_t(p) * D, coords + size_t(p + 1) * D);
       size.push_back(toAll[size_t(p)]);
       words[size_t(p)] -= double(P - 1) * toAll[size_t(p)];
     }
@@ -611,7 +634,7 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
                          "counted as it runs: one sender's elements to every processor, "
                          "OneToManyMulticast over the mesh"));
   } else if (!from.empty()) {
-    fillByDimension(from, size, mesh, coordinates, out);
+    fillByDimension(from, size, mesh, meshCoordinates(mesh), out);
   }
   return out;
 }
