@@ -1,8 +1,7 @@
 //===- costmodels/CountedFetch.cpp - A vectorised fetch counted as it runs ===//
 
 #include "costmodels/CountedFetch.h"
-#include "costmodels/ElementPlaces.h"
-#include "costmodels/OuterSamples.h"
+#include "costmodels/InstanceWalk.h"
 #include "costmodels/SubReference.h"
 #include "model/FillOrder.h"
 
@@ -16,66 +15,16 @@ namespace dlayout::cost {
 
 namespace {
 
-constexpr int64_t kMostElements = int64_t(1) << 40;
-
-double elementsOf(const ArrayDist &ad) {
-  double elements = 1;
-  for (const DimDist &dd : ad.dims)
-    elements *= double(std::max<int64_t>(dd.extent, 1));
-  return elements;
-}
-
-bool countable(const ArrayDist &ad) { return elementsOf(ad) <= double(kMostElements); }
+using detail::countable;
+using detail::elementsOf;
+using detail::InstanceWalk;
+using detail::Read;
 
 /// The most places (Places::count) for which the instances of a fetch that
 /// reads no element twice are tabled by where their elements lie.
 constexpr int64_t kMostTabledPlaces = 256;
 /// The most (element, lhs place) pairs a walk marks as it reads them.
 constexpr int64_t kMostMarks = int64_t(1) << 22;
-
-/// Whether no two instances of the loops at positions [from, to) read one
-/// element through `r`: its subscripts, affine, as a map of those loops'
-/// indices, have full column rank (such a map is one to one).
-bool readsDistinct(const RefFacts &r, int from, int to) {
-  const size_t rows = r.subs.size(), cols = size_t(std::max(to - from, 0));
-  if (cols > rows)
-    return false;
-  std::vector<std::vector<double>> a(rows, std::vector<double>(cols, 0.0));
-  for (size_t i = 0; i < rows; ++i) {
-    const SubscriptForm &f = r.subs[i];
-    if (f.cls != SubscriptClass::Constant && f.cls != SubscriptClass::Single &&
-        f.cls != SubscriptClass::Multiple)
-      return false;
-    for (size_t j = 0; j < cols; ++j)
-      a[i][j] = double(f.alphaAt(from + int(j)));
-  }
-  // Gaussian elimination, a pivot per column.
-  for (size_t j = 0, top = 0; j < cols; ++j, ++top) {
-    size_t pivot = top;
-    for (size_t i = top; i < rows; ++i)
-      if (std::abs(a[i][j]) > std::abs(a[pivot][j]))
-        pivot = i;
-    if (std::abs(a[pivot][j]) < 1e-9)
-      return false;
-    std::swap(a[pivot], a[top]);
-    for (size_t i = top + 1; i < rows; ++i) {
-      const double f = a[i][j] / a[top][j];
-      for (size_t k = j; k < cols; ++k)
-        a[i][k] -= f * a[top][k];
-    }
-  }
-  return true;
-}
-
-/// One instance of a counted fetch: the operand's element (its linear id),
-/// where it lies and where the lhs element lies (Places).
-struct Read {
-  int64_t element, rhsAt, lhsAt;
-  bool operator<(const Read &o) const {
-    return std::tie(element, lhsAt) < std::tie(o.element, o.lhsAt);
-  }
-  bool operator==(const Read &o) const { return element == o.element && lhsAt == o.lhsAt; }
-};
 
 /// The most processors for which each element's receivers are kept as a
 /// bit set (Scratch::receivers).
@@ -277,122 +226,6 @@ void fillByDimension(const std::vector<std::vector<int64_t>> &from, const std::v
                          "of a line in turn: h OneToManyMulticast along it"));
   }
 }
-
-/// One read's instances as the executor enumerates them: every instance of
-/// the loops inside the placement, those around it at one index each, a run
-/// of the innermost loop at a time. known() is false where the read is not
-/// counted (CountedFetch.h).
-class InstanceWalk {
-public:
-  InstanceWalk(const CountedRead &r, const LayoutView &lv, const Places &places, int placement)
-      : sf_(*r.sf), rf_(*r.rf), places_(places), placement_(placement),
-        m_(int(sf_.loops.size())), index_(size_t(m_), 0),
-        rhs_(rf_.ref, lv.arrays[size_t(rf_.ref.array)], lv.mesh, places) {
-    const StatementFacts &sf = sf_;
-    const RhsFacts &rf = rf_;
-    // An array element's owners run each instance; a replicated scalar's,
-    // every processor.
-    if ((!sf.hasLhs && !sf.replicatedScalar()) || sf.hasHome || !sf.alsoRunBy.empty() ||
-        rf.toHome || rf.everyProcessor || rf.splitLoop >= 0 || (sf.hasLhs && sf.lhs.array < 0) ||
-        !rhs_.known())
-      return;
-    if (sf.hasLhs) {
-      const ArrayDist &lhsDist = lv.arrays[size_t(sf.lhs.array)];
-      if (!countable(lhsDist) || !lhs_.emplace(sf.lhs, lhsDist, lv.mesh, places).known())
-        return;
-    }
-    // The loops around the placement at one index each: a sample's, or any
-    // that neither a subscript nor an inner bound reads.
-    for (int q = 0; q <= placement && q < m_; ++q) {
-      if (auto at = sf.loops[size_t(q)].onlyIndex()) {
-        index_[size_t(q)] = *at;
-        continue;
-      }
-      auto readsIndex = [&](const RefFacts &ref) {
-        return std::any_of(ref.subs.begin(), ref.subs.end(),
-                           [&](const SubscriptForm &f) { return f.alphaAt(q) != 0; });
-      };
-      bool used = readsIndex(sf.lhs) || readsIndex(rf.ref);
-      for (int l = placement + 1; l < m_ && !used; ++l)
-        used = sf.loops[size_t(l)].boundsVaryWith(q);
-      if (used)
-        return;
-    }
-    // Not walked where Fig. 3.2's trips already say there are too many, nor
-    // where the instances, counted, are (a triangle holds more than its mean
-    // row times its rows).
-    double expected = 1;
-    for (int l = placement + 1; l < m_; ++l)
-      expected *= std::max(sf.loops[size_t(l)].trips, 1.0);
-    if (expected > double(kMostCountedInstances))
-      return;
-    const auto instances =
-        countIterations(sf.loops, size_t(placement + 1), index_, kMostCountedInstances);
-    known_ = instances && *instances <= kMostCountedInstances;
-  }
-
-  bool known() const { return known_; }
-  /// No two instances read one element.
-  bool distinct() const { return readsDistinct(rf_.ref, placement_ + 1, m_); }
-
-  /// Calls take(first, step, n) for each run of instances along which both
-  /// elements keep their places (Locator::steady), the operand's element
-  /// moving by `step`: the first instance's operand element, where it lies
-  /// and where its lhs element lies (its holders run the instance; processor
-  /// 0 where the lhs element is outside the array; every processor for a
-  /// replicated scalar). False where a subscript or bound is not affine.
-  template <typename Take> bool run(Take &&take) {
-    Read r;
-    if (placement_ + 1 >= m_) // one instance
-      return locate(r) && (take(r, 0, 1), true);
-    const int q = m_ - 1;
-    const int64_t s = sf_.loops[size_t(q)].signedStep();
-    return forEachRow(sf_.loops, size_t(placement_ + 1), index_, [&](int64_t left) {
-      if (!locate(r))
-        return false;
-      if (lhs_)
-        lhs_->start(q, s);
-      rhs_.start(q, s);
-      for (;;) {
-        const int64_t n = std::min({lhs_ ? lhs_->steady() : left, rhs_.steady(), left});
-        r.element = rhs_.element(), r.rhsAt = rhs_.at(), r.lhsAt = lhsPlace();
-        take(r, rhs_.elementStep(), n);
-        if ((left -= n) <= 0)
-          return true;
-        if (lhs_)
-          lhs_->advance(n);
-        rhs_.advance(n);
-      }
-    });
-  }
-
-private:
-  bool locate(Read &r) {
-    int64_t lhsElement = 0;
-    if (!rhs_.locate(index_, r.element, r.rhsAt) ||
-        (lhs_ && !lhs_->locate(index_, lhsElement, r.lhsAt)))
-      return false;
-    if (!lhs_)
-      r.lhsAt = Places::everywhere();
-    else if (lhsElement < 0)
-      r.lhsAt = places_.origin();
-    return true;
-  }
-  int64_t lhsPlace() const {
-    if (!lhs_)
-      return Places::everywhere();
-    return lhs_->element() < 0 ? places_.origin() : lhs_->at();
-  }
-
-  const StatementFacts &sf_;
-  const RhsFacts &rf_;
-  const Places &places_;
-  const int placement_, m_;
-  std::vector<int64_t> index_;
-  Locator rhs_;
-  std::optional<Locator> lhs_; // none: a replicated scalar's
-  bool known_ = false;
-};
 
 } // namespace
 
