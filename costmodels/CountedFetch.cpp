@@ -273,6 +273,9 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
   sc.runnerFirst.assign(size_t(places.count()), -1);
   sc.runnerCount.assign(size_t(places.count()), 0);
   sc.runnerList.clear();
+  // The processors that run an instance whose lhs element lies at `at`
+  // (its holders), listed the first time they are asked for; the span holds
+  // until the next call.
   auto runners = [&](int64_t at) -> std::span<const int64_t> {
     int64_t &first = sc.runnerFirst[size_t(at)];
     if (first < 0) {
