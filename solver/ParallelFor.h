@@ -28,10 +28,16 @@ inline size_t workers(size_t n) {
 
 inline void parallelFor(size_t n, const std::function<void(size_t, size_t)> &work) {
   const size_t w = workers(n);
+  // Runs of `chunk` consecutive calls to a thread: the callers' neighbouring
+  // layouts share most parts of their estimates (costmodels/StatementCache.h);
+  // measured, tred2's advise takes 5-15 % less CPU so than one call at a
+  // time (docs/solver.md).
+  const size_t chunk = std::max<size_t>(1, n / (w * 8));
   std::atomic<size_t> next{0};
   auto run = [&](size_t worker) {
-    for (size_t i; (i = next.fetch_add(1)) < n;)
-      work(i, worker);
+    for (size_t first; (first = next.fetch_add(chunk)) < n;)
+      for (size_t i = first, end = std::min(n, first + chunk); i < end; ++i)
+        work(i, worker);
   };
   std::vector<std::thread> threads;
   for (size_t t = 1; t < w; ++t)
