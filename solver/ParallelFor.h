@@ -28,10 +28,10 @@ inline size_t workers(size_t n) {
 
 inline void parallelFor(size_t n, const std::function<void(size_t, size_t)> &work) {
   const size_t w = workers(n);
-  // Runs of `chunk` consecutive calls to a thread: the callers' neighbouring
-  // layouts share most parts of their estimates (costmodels/StatementCache.h);
-  // measured, tred2's advise takes 5-15 % less CPU so than one call at a
-  // time (docs/solver.md).
+  // Each thread takes runs of `chunk` consecutive calls: the callers'
+  // neighbouring layouts share most parts of their estimates
+  // (costmodels/StatementCache.h), and tred2's advise takes 5-15 % less CPU
+  // this way than with one call at a time (docs/solver.md).
   const size_t chunk = std::max<size_t>(1, n / (w * 8));
   std::atomic<size_t> next{0};
   auto run = [&](size_t worker) {
