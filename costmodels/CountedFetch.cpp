@@ -53,6 +53,7 @@ struct Scratch {
   // (runnerFirst: where they start in `runnerList`, -1 not yet listed).
   std::vector<int64_t> coordsOf, coords, pairs, seen, sentNow, sending, runnerFirst, runnerList;
   std::vector<uint32_t> runnerCount;
+  std::vector<uint64_t> runnerMask; // per place, its runners as a bit set (0: not yet found)
   std::vector<double> toAll;
 
   /// Starts a walk keeping the receivers of `elements` elements.
@@ -357,15 +358,15 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
              P <= kMostMaskedProcessors && marks <= double(kMostMarks)) {
     // Each element's receivers gathered as a bit set, then each element
     // counted once.
-    std::vector<uint64_t> runnerMask(size_t(nPlaces), 0);
-    std::vector<char> maskKnown(size_t(nPlaces), 0);
+    const uint64_t everyone = P == 64 ? ~uint64_t(0) : (uint64_t(1) << P) - 1;
+    std::vector<uint64_t> &runnerMask = sc.runnerMask;
+    runnerMask.assign(size_t(nPlaces), 0);
     auto maskOf = [&](int64_t at) {
-      if (!maskKnown[size_t(at)]) {
-        maskKnown[size_t(at)] = 1;
+      uint64_t &mask = runnerMask[size_t(at)];
+      if (mask == 0) // not yet found: every place has some runner
         for (int64_t p : runners(at))
-          runnerMask[size_t(at)] |= uint64_t(1) << p;
-      }
-      return runnerMask[size_t(at)];
+          mask |= uint64_t(1) << p;
+      return mask;
     };
     sc.beginMasking(size_t(elementsOf(rhsDist)));
     for (InstanceWalk &w : walks)
@@ -390,7 +391,7 @@ std::optional<std::vector<ComposedTerm>> countedFetch(std::span<const CountedRea
       }
       // One sender: deliver() and delivered() at once.
       m &= ~(uint64_t(1) << fixed);
-      if (int64_t(std::popcount(m)) == P - 1)
+      if (m == (everyone & ~(uint64_t(1) << fixed)))
         toAll[size_t(fixed)] += 1;
       for (int64_t *to = &pairs[size_t(fixed * P)]; m; m &= m - 1)
         ++to[std::countr_zero(m)];

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <numeric>
 #include <vector>
 
 namespace dlayout::cost {
@@ -92,6 +93,12 @@ public:
     left_ = blockLeft();
   }
   int64_t coordinate() const { return c_; }
+  /// Instances after which the coordinates repeat: the value crosses b * N
+  /// elements, a whole round of the blocks, every (b N) / gcd(|d|, b N).
+  int64_t period() const {
+    const int64_t round = b_ * n_;
+    return d_ == 0 ? 1 : round / std::gcd(d_ < 0 ? -d_ : d_, round);
+  }
   /// Instances from this one on in the block (the largest number where d
   /// is 0).
   int64_t left() const { return left_; }
@@ -199,6 +206,24 @@ public:
     for (const Turning &t : turning_)
       n = std::min(n, t.owner.left());
     return n;
+  }
+  /// Instances from the current one on whose elements all keep its side of
+  /// the array's bounds (the largest number where no subscript moves).
+  int64_t withinBounds() const {
+    int64_t n = std::numeric_limits<int64_t>::max();
+    for (const Moving &m : moving_)
+      n = std::min(n, m.left);
+    return n;
+  }
+  /// Instances after which the place repeats (OwnerCursor::period, over
+  /// the dimensions on the mesh); at most `most`, or `most` + 1 where the
+  /// period is longer.
+  int64_t period(int64_t most) const {
+    int64_t t = 1;
+    for (const Turning &tu : turning_)
+      if ((t = std::lcm(t, tu.owner.period())) > most)
+        return most + 1;
+    return t;
   }
   int64_t element() const { return outside_ > 0 ? -1 : linear_; }
   int64_t at() const { return at_; }

@@ -5,9 +5,13 @@
 // -- every instance of the loops inside the fetch's placement, those
 // around it at one index each (a sample's, OuterSamples.h) -- a run of the
 // innermost loop at a time along which the operand's element and the lhs
-// element keep their places (Locator::steady, ElementPlaces.h). Each run
-// is given as its first instance (a Read: the operand's element, where it
-// lies, where the lhs element lies) and its length.
+// element keep their places (Locator::steady, ElementPlaces.h). Where the
+// places along a row repeat every T instances and runs are shorter (cyclic
+// owners), a run is instead a residue of the row modulo T: its instances
+// T apart, T runs a row rather than one per instance. Each run is given
+// as its first instance (a Read: the operand's element, where it lies,
+// where the lhs element lies), the step of the operand's element from one
+// of its instances to the next, and its length.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -18,6 +22,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -110,9 +115,10 @@ public:
   /// No two instances read one element.
   bool distinct() const { return readsDistinct(rf_.ref, placement_ + 1, m_); }
 
-  /// Calls take(first, step, n) for each run of instances along which both
-  /// elements keep their places (Locator::steady), the operand's element
-  /// moving by `step`: the first instance's operand element, where it lies
+  /// Calls take(first, step, n) for each run of n instances at which both
+  /// elements keep their places (Locator::steady; or a row's residue, its
+  /// instances a period apart), the operand's element moving by `step`
+  /// from one to the next: the first instance's operand element, where it lies
   /// and where its lhs element lies (its holders run the instance; processor
   /// 0 where the lhs element is outside the array; every processor for a
   /// replicated scalar). False where a subscript or bound is not affine.
@@ -128,6 +134,22 @@ public:
       if (lhs_)
         lhs_->start(q, s);
       rhs_.start(q, s);
+      if (periodic(left)) {
+        // Places repeating every T instances (cyclic owners) on a row that
+        // crosses no bound: the instances of each of its first T at once,
+        // T apart.
+        const int64_t T = period(), step = rhs_.elementStep();
+        for (int64_t k = 0; k < T; ++k) {
+          r.element = rhs_.element(), r.rhsAt = rhs_.at(), r.lhsAt = lhsPlace();
+          take(r, step * T, (left - k + T - 1) / T);
+          if (k + 1 < T) {
+            if (lhs_)
+              lhs_->advance(1);
+            rhs_.advance(1);
+          }
+        }
+        return true;
+      }
       for (;;) {
         const int64_t n = std::min({lhs_ ? lhs_->steady() : left, rhs_.steady(), left});
         r.element = rhs_.element(), r.rhsAt = rhs_.at(), r.lhsAt = lhsPlace();
@@ -142,6 +164,29 @@ public:
   }
 
 private:
+  /// The instances of a row after which both elements' places repeat (the
+  /// same on every row: the steps and distributions are), at most
+  /// kMostCountedInstances + 1; found at the first row.
+  int64_t period() {
+    constexpr int64_t most = kMostCountedInstances;
+    if (period_ == 0) {
+      const int64_t t = rhs_.period(most);
+      period_ = lhs_ && t <= most ? std::min(std::lcm(t, lhs_->period(most)), most + 1) : t;
+    }
+    return period_;
+  }
+  /// A row of `left` instances, from the current one, is taken a period at
+  /// a time (T takes, not one per run): its places repeat at least twice,
+  /// more times than a run has instances, and none of its elements crosses
+  /// a bound of its array.
+  bool periodic(int64_t left) {
+    const int64_t T = period();
+    if (T <= 1 || T > left / 2)
+      return false;
+    const int64_t run = std::min(lhs_ ? lhs_->steady() : left, rhs_.steady());
+    return run < left / T && rhs_.withinBounds() >= left &&
+           (!lhs_ || lhs_->withinBounds() >= left);
+  }
   bool locate(Read &r) {
     int64_t lhsElement = 0;
     if (!rhs_.locate(index_, r.element, r.rhsAt) ||
@@ -167,6 +212,7 @@ private:
   Locator rhs_;
   std::optional<Locator> lhs_; // none: a replicated scalar's
   bool known_ = false;
+  int64_t period_ = 0; // period(): 0 until the first row
 };
 
 } // namespace dlayout::cost::detail

@@ -96,6 +96,59 @@ TEST(ElementPlaces, SteppingAgreesWithLocatingEveryInstance) {
   EXPECT_GT(instances, walks * 10);
 }
 
+TEST(ElementPlaces, PlacesRepeatEveryPeriodWithinBounds) {
+  // From a walk's start, the place period() instances on is the place now
+  // (what lets a counted walk take a cyclic row a period at a time,
+  // InstanceWalk.h), and for withinBounds() instances the element keeps
+  // its side of the array's bounds: A(a1 * J + 3, a2 * J - 5) on a 4 x 3
+  // mesh, over every pair of distributions and steps of either sign.
+  const std::vector<int64_t> mesh{4, 3};
+  const Places places(mesh);
+  struct Kind {
+    DistKind kind;
+    int64_t block;
+  };
+  const Kind kinds[] = {{DistKind::Block, 5}, {DistKind::Cyclic, 1}, {DistKind::BlockCyclic, 2},
+                        {DistKind::BlockCyclic, 3}};
+  int periodic = 0;
+  for (const Kind &k1 : kinds)
+    for (const Kind &k2 : kinds)
+      for (const auto &[a1, a2] : {std::pair<int64_t, int64_t>{1, 0}, {-1, 1}, {2, 3}, {0, -2}})
+        for (int64_t step : {1, -1, 2, -3}) {
+          ArrayDist ad;
+          ad.dims = {dim(k1.kind, 0, 4, k1.block, 1, 20, 1), dim(k2.kind, 1, 3, k2.block, 0, 15, 0)};
+          ad.dimOnMesh = {0, 1};
+          ad.replicatedOn = {0, 0};
+          RefFacts r;
+          r.subs = {sub({{0, a1}}, 3), sub({{0, a2}}, -5)};
+          const std::string where = "kinds " + std::to_string(int(k1.kind)) + "," +
+                                    std::to_string(int(k2.kind)) + " alphas " +
+                                    std::to_string(a1) + "," + std::to_string(a2) + " step " +
+                                    std::to_string(step);
+          Locator walked(r, ad, mesh, places), located(r, ad, mesh, places);
+          std::vector<int64_t> index{step > 0 ? -8 : 30};
+          int64_t element, at, firstAt;
+          ASSERT_TRUE(walked.locate(index, element, firstAt));
+          walked.start(0, step);
+          const int64_t T = walked.period(1000), trips = 60, inBounds = walked.withinBounds();
+          ASSERT_GE(T, 1) << where;
+          ASSERT_LE(T, 1000) << where;
+          periodic += T > 1;
+          std::vector<int64_t> places0;
+          for (int64_t t = 0; t < trips; ++t) {
+            index[0] = (step > 0 ? -8 : 30) + t * step;
+            ASSERT_TRUE(located.locate(index, element, at));
+            places0.push_back(at);
+            if (t >= T)
+              EXPECT_EQ(at, places0[size_t(t - T)]) << where << " instance " << t;
+            if (t < inBounds)
+              EXPECT_EQ(element < 0, walked.element() < 0) << where << " instance " << t;
+          }
+          EXPECT_EQ(places0.front(), firstAt) << where;
+        }
+  EXPECT_GT(periodic, 100);
+}
+
 TEST(ElementPlaces, OwnerCursorAgreesWithOwnerCoordinate) {
   // An owner coordinate carried along a walk (advanced by runs of at most
   // left() instances, and by single steps) equals Eq. 2.1's at every
