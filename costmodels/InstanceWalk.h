@@ -98,17 +98,13 @@ public:
       if (used)
         return;
     }
-    // Not walked where Fig. 3.2's trips already say there are too many, nor
-    // where the instances, counted, are (a triangle holds more than its mean
-    // row times its rows).
+    // Not walked where Fig. 3.2's trips already say there are too many (nor
+    // past as many instances counted as it runs: a triangle can hold more
+    // than its mean row times its rows).
     double expected = 1;
     for (int l = placement + 1; l < m_; ++l)
       expected *= std::max(sf.loops[size_t(l)].trips, 1.0);
-    if (expected > double(kMostCountedInstances))
-      return;
-    const auto instances =
-        countIterations(sf.loops, size_t(placement + 1), index_, kMostCountedInstances);
-    known_ = instances && *instances <= kMostCountedInstances;
+    known_ = expected <= double(kMostCountedInstances);
   }
 
   bool known() const { return known_; }
@@ -121,15 +117,18 @@ public:
   /// from one to the next: the first instance's operand element, where it lies
   /// and where its lhs element lies (its holders run the instance; processor
   /// 0 where the lhs element is outside the array; every processor for a
-  /// replicated scalar). False where a subscript or bound is not affine.
+  /// replicated scalar). False where a subscript or bound is not affine,
+  /// or the instances are more than kMostCountedInstances (having taken
+  /// some).
   template <typename Take> bool run(Take &&take) {
     Read r;
     if (placement_ + 1 >= m_) // one instance
       return locate(r) && (take(r, 0, 1), true);
     const int q = m_ - 1;
     const int64_t s = sf_.loops[size_t(q)].signedStep();
+    int64_t instances = 0;
     return forEachRow(sf_.loops, size_t(placement_ + 1), index_, [&](int64_t left) {
-      if (!locate(r))
+      if ((instances += left) > kMostCountedInstances || !locate(r))
         return false;
       if (lhs_)
         lhs_->start(q, s);

@@ -17,6 +17,7 @@
 
 #include "costmodels/ProgramAnalysis.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -68,16 +69,17 @@ bool forEachOuterSample(
     const std::function<void(const std::vector<LoopFacts> &, double)> &visit,
     int64_t samples = kOuterSamples);
 
-/// Calls visit() at every iteration of loops[from..], an odometer, each
-/// loop re-evaluated at the indices around it (LoopFacts::moveTo); `index`
-/// holds the indices by position, those before `from` set by the caller.
-/// visit() returns false to stop. False where a bound is not affine in the
-/// enclosing indices, a first index or trip count is not whole, or visit()
-/// stopped.
+/// Calls visit() at every iteration of loops[from..to) (to: all of them
+/// by default), an odometer, each loop re-evaluated at the indices around
+/// it (LoopFacts::moveTo); `index` holds the indices by position, those
+/// before `from` set by the caller. visit() returns false to stop. False
+/// where a bound is not affine in the enclosing indices, a first index or
+/// trip count is not whole, or visit() stopped.
 template <typename Visit>
 bool forEachIteration(const std::vector<LoopFacts> &all, size_t from, std::vector<int64_t> &index,
-                      Visit &&visit) {
-  std::vector<LoopFacts> loops(all.begin() + std::ptrdiff_t(from), all.end());
+                      Visit &&visit, size_t to = SIZE_MAX) {
+  std::vector<LoopFacts> loops(all.begin() + std::ptrdiff_t(from),
+                               all.begin() + std::ptrdiff_t(std::min(to, all.size())));
   std::vector<int64_t> left(loops.size(), 0);
   auto enter = [&](size_t k) { // loop from + k at its first index
     LoopFacts &f = loops[k];
@@ -117,15 +119,14 @@ bool forEachRow(const std::vector<LoopFacts> &all, size_t from, std::vector<int6
                 Row &&row) {
   const size_t q = all.size() - 1;
   LoopFacts inner = all[q];
-  const std::vector<LoopFacts> outer(all.begin(), all.end() - 1);
-  return forEachIteration(outer, from, index, [&] {
+  return forEachIteration(all, from, index, [&] {
     if (!inner.moveTo(index) || inner.first != std::floor(inner.first) ||
         inner.trips != std::floor(inner.trips))
       return false;
     index[q] = int64_t(inner.first);
     const int64_t trips = int64_t(inner.trips);
     return trips <= 0 || row(trips);
-  });
+  }, q);
 }
 
 /// The iterations of loops[from..] at the indices `index` holds before
@@ -137,15 +138,14 @@ inline std::optional<int64_t> countIterations(const std::vector<LoopFacts> &all,
                                               std::vector<int64_t> index, int64_t most) {
   if (from >= all.size())
     return 1;
-  const std::vector<LoopFacts> outer(all.begin(), all.end() - 1);
   LoopFacts inner = all.back();
   int64_t count = 0;
   bool whole = true;
-  const bool walked = forEachIteration(outer, from, index, [&] {
+  const bool walked = forEachIteration(all, from, index, [&] {
     whole = inner.moveTo(index) && inner.trips == std::floor(inner.trips);
     count += whole ? int64_t(inner.trips) : 0;
     return whole && count <= most;
-  });
+  }, all.size() - 1);
   if (!walked && (!whole || count <= most))
     return std::nullopt;
   return count;
