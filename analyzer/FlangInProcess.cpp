@@ -10,11 +10,11 @@
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/CommandLine.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <cstdio>
@@ -100,7 +100,7 @@ FrontendRun runFlangFrontendInProcess(llvm::ArrayRef<std::string> command,
   // Code generation asks for the target machine of the host's triple. The
   // MLIR context flang makes runs its passes on one thread: a file's
   // few functions leave a thread pool waiting more than working (tred2's
-  // advise 2.5 % faster; flang-new's --mlir-disable-threading, which as an
+  // advise 2-4 % faster; flang-new's --mlir-disable-threading, which as an
   // -mmlir option would send the compile to a flang-new process).
   static std::once_flag target;
   std::call_once(target, [] {

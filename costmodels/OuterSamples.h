@@ -78,8 +78,9 @@ bool forEachOuterSample(
 template <typename Visit>
 bool forEachIteration(const std::vector<LoopFacts> &all, size_t from, std::vector<int64_t> &index,
                       Visit &&visit, size_t to = SIZE_MAX) {
-  std::vector<LoopFacts> loops(all.begin() + std::ptrdiff_t(from),
-                               all.begin() + std::ptrdiff_t(std::min(to, all.size())));
+  const size_t end = std::min(to, all.size());
+  std::vector<LoopFacts> loops(all.begin() + std::ptrdiff_t(std::min(from, end)),
+                               all.begin() + std::ptrdiff_t(end));
   std::vector<int64_t> left(loops.size(), 0);
   auto enter = [&](size_t k) { // loop from + k at its first index
     LoopFacts &f = loops[k];
