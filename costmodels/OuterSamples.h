@@ -21,7 +21,6 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <vector>
 
 namespace dlayout::cost {
@@ -128,28 +127,6 @@ bool forEachRow(const std::vector<LoopFacts> &all, size_t from, std::vector<int6
     const int64_t trips = int64_t(inner.trips);
     return trips <= 0 || row(trips);
   }, q);
-}
-
-/// The iterations of loops[from..] at the indices `index` holds before
-/// `from`: every iteration of the loops but the innermost walked, the
-/// innermost's trips added at each (a triangle's rows, not Fig. 3.2's mean
-/// row times their number). Nullopt where forEachIteration would fail, or
-/// once the count passes `most`.
-inline std::optional<int64_t> countIterations(const std::vector<LoopFacts> &all, size_t from,
-                                              std::vector<int64_t> index, int64_t most) {
-  if (from >= all.size())
-    return 1;
-  LoopFacts inner = all.back();
-  int64_t count = 0;
-  bool whole = true;
-  const bool walked = forEachIteration(all, from, index, [&] {
-    whole = inner.moveTo(index) && inner.trips == std::floor(inner.trips);
-    count += whole ? int64_t(inner.trips) : 0;
-    return whole && count <= most;
-  }, all.size() - 1);
-  if (!walked && (!whole || count <= most))
-    return std::nullopt;
-  return count;
 }
 
 } // namespace dlayout::cost
