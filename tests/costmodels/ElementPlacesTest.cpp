@@ -36,6 +36,24 @@ SubscriptForm sub(std::vector<std::pair<int, int64_t>> terms, int64_t constant) 
   return f;
 }
 
+/// A distribution of one array dimension: its kind and block.
+struct Kind {
+  DistKind kind;
+  int64_t block;
+};
+const Kind kKinds[] = {{DistKind::Block, 5}, {DistKind::Cyclic, 1}, {DistKind::BlockCyclic, 2},
+                       {DistKind::BlockCyclic, 3}};
+
+/// A(20, 0:14) on a 4 x 3 mesh: dimension 1 by k1 on mesh dimension 0 with
+/// offset o1, dimension 2 by k2 on mesh dimension 1 with offset o2.
+ArrayDist onMesh(const Kind &k1, int64_t o1, const Kind &k2, int64_t o2) {
+  ArrayDist ad;
+  ad.dims = {dim(k1.kind, 0, 4, k1.block, o1, 20, 1), dim(k2.kind, 1, 3, k2.block, o2, 15, 0)};
+  ad.dimOnMesh = {0, 1};
+  ad.replicatedOn = {0, 0};
+  return ad;
+}
+
 } // namespace
 
 TEST(ElementPlaces, SteppingAgreesWithLocatingEveryInstance) {
@@ -44,23 +62,13 @@ TEST(ElementPlaces, SteppingAgreesWithLocatingEveryInstance) {
   // index at a fixed value, loop 1 the walked one.
   const std::vector<int64_t> mesh{4, 3};
   const Places places(mesh);
-  struct Kind {
-    DistKind kind;
-    int64_t block;
-  };
-  const Kind kinds[] = {{DistKind::Block, 5}, {DistKind::Cyclic, 1}, {DistKind::BlockCyclic, 2},
-                        {DistKind::BlockCyclic, 3}};
   const std::pair<int64_t, int64_t> alphas[] = {{1, 0}, {-1, 1}, {2, -1}, {3, 2}, {0, 1}, {1, 1}};
   int walks = 0, instances = 0;
-  for (const Kind &k1 : kinds)
-    for (const Kind &k2 : kinds)
+  for (const Kind &k1 : kKinds)
+    for (const Kind &k2 : kKinds)
       for (const auto &[a1, a2] : alphas)
         for (int64_t step : {1, -1, 2, -3}) {
-          ArrayDist ad;
-          ad.dims = {dim(k1.kind, 0, 4, k1.block, 1 + (k1.block > 1), 20, 1),
-                     dim(k2.kind, 1, 3, k2.block, -1, 15, 0)};
-          ad.dimOnMesh = {0, 1};
-          ad.replicatedOn = {0, 0};
+          const ArrayDist ad = onMesh(k1, 1 + (k1.block > 1), k2, -1);
           RefFacts r;
           // A(a1 * J + I - 4, a2 * J + 2): out of the array at both ends of J.
           r.subs = {sub({{0, 1}, {1, a1}}, -4), sub({{1, a2}}, 2)};
@@ -104,21 +112,12 @@ TEST(ElementPlaces, PlacesRepeatEveryPeriodWithinBounds) {
   // mesh, over every pair of distributions and steps of either sign.
   const std::vector<int64_t> mesh{4, 3};
   const Places places(mesh);
-  struct Kind {
-    DistKind kind;
-    int64_t block;
-  };
-  const Kind kinds[] = {{DistKind::Block, 5}, {DistKind::Cyclic, 1}, {DistKind::BlockCyclic, 2},
-                        {DistKind::BlockCyclic, 3}};
   int periodic = 0;
-  for (const Kind &k1 : kinds)
-    for (const Kind &k2 : kinds)
+  for (const Kind &k1 : kKinds)
+    for (const Kind &k2 : kKinds)
       for (const auto &[a1, a2] : {std::pair<int64_t, int64_t>{1, 0}, {-1, 1}, {2, 3}, {0, -2}})
         for (int64_t step : {1, -1, 2, -3}) {
-          ArrayDist ad;
-          ad.dims = {dim(k1.kind, 0, 4, k1.block, 1, 20, 1), dim(k2.kind, 1, 3, k2.block, 0, 15, 0)};
-          ad.dimOnMesh = {0, 1};
-          ad.replicatedOn = {0, 0};
+          const ArrayDist ad = onMesh(k1, 1, k2, 0);
           RefFacts r;
           r.subs = {sub({{0, a1}}, 3), sub({{0, a2}}, -5)};
           const std::string where = "kinds " + std::to_string(int(k1.kind)) + "," +
