@@ -5,12 +5,38 @@
 
 namespace dlayout::validate {
 
+namespace {
+
+/// The order of the statement's loops (levels as written, from 1) that the
+/// estimator prices (Fig. 4.8): the loops it is parallel with respect to
+/// outside its innermost recurrence brought inside that loop, the others
+/// in place; empty where that is the order as written.
+std::vector<int> loopOrder(const cost::StatementFacts &sf) {
+  const int m = static_cast<int>(sf.parallel.size());
+  int last = -1; // the innermost loop S is not parallel with respect to
+  for (int l = 0; l < m; ++l)
+    if (!sf.parallel[l]) last = l;
+  std::vector<int> order;
+  for (int l = 0; l <= last; ++l)
+    if (!sf.parallel[l]) order.push_back(l + 1);
+  for (int l = 0; l < last; ++l)
+    if (sf.parallel[l]) order.push_back(l + 1);
+  for (int l = last + 1; l < m; ++l) order.push_back(l + 1);
+  for (int l = 0; l < m; ++l)
+    if (order[l] != l + 1) return order;
+  return {};
+}
+
+} // namespace
+
 Result<nlohmann::json> placementPlan(const Program &p, const cost::AnalysisOptions &opts) {
   auto facts = cost::analyzeProgram(p, opts);
   if (!facts) return facts.error();
-  nlohmann::json levels = nlohmann::json::object(), indexLevels = nlohmann::json::object();
+  nlohmann::json levels = nlohmann::json::object(), indexLevels = nlohmann::json::object(),
+                 orders = nlohmann::json::object();
   for (const auto &sf : facts->statements) {
     const Statement &s = *sf.stmt;
+    if (auto order = loopOrder(sf); !order.empty()) orders[s.id] = order;
     // The level of the reference priced as `r`, or null: an index reference
     // equal to one priced before stands for it (ProgramAnalysis.cpp).
     auto levelOf = [&](const Reference &r) {
@@ -42,7 +68,8 @@ Result<nlohmann::json> placementPlan(const Program &p, const cost::AnalysisOptio
   for (size_t i = 0; i < p.statements.size(); ++i)
     if (!paths[i].empty()) byStatement[p.statements[i].id] = paths[i];
   return nlohmann::json{{"schema", "dlayout-plan/1"}, {"levels", levels},
-                        {"index_levels", indexLevels}, {"paths", byStatement}};
+                        {"index_levels", indexLevels}, {"paths", byStatement},
+                        {"orders", orders}};
 }
 
 } // namespace dlayout::validate

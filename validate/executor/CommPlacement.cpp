@@ -226,8 +226,13 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
   }
 
   // Communication placement, refined where the fetched values would be stale.
-  auto nestingLevel = [&](const Dependence &d) {
+  // A dependence into statement si carried by a loop: that loop's level in
+  // si's nest as it runs (its loops may be interchanged, Interchange.h).
+  auto nestingLevel = [&](const Dependence &d, int si) {
     if (d.carriedBy) {
+      const std::vector<int> &run = x.stmts[si].loops;
+      for (size_t k = 0; k < run.size(); ++k)
+        if (x.loops[run[k]].id == *d.carriedBy) return static_cast<int>(k + 1);
       const Loop *l = p.findLoop(*d.carriedBy);
       return l ? static_cast<int>(l->level) : 1000;
     }
@@ -246,7 +251,7 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
     std::vector<const Dependence *> out;
     for (const auto &d : p.dependences) {
       if (d.kind != Dependence::Kind::Flow || d.to != x.stmts[si].id || d.variable != array ||
-          nestingLevel(d) <= c)
+          nestingLevel(d, si) <= c)
         continue;
       const Statement *from = p.findStatement(d.from);
       int t = from ? static_cast<int>(from - p.statements.data()) : -1;
@@ -349,6 +354,31 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
     }
     if (varies) act.invariant = false;
   };
+  // The estimator's level counts the loops as written. Where doall loops
+  // were brought inside the recurrence L (Interchange.h: they run deeper
+  // than written, L and the sequential loops before it further out), a
+  // placement at L's level or outside it is combined over them: inside its
+  // outer loops that were not brought in, which run outermost; one inside a
+  // loop deeper than L, inside the same loops as written.
+  auto asRun = [&](size_t i, int est) {
+    const std::vector<int> &written = nest.writtenLoops[i], &run = x.stmts[i].loops;
+    if (written == run) return est;
+    const int m = static_cast<int>(written.size());
+    std::vector<char> inward(static_cast<size_t>(m));
+    int recurrence = 0; // L's level as written, from 1
+    for (int k = 0; k < m; ++k) {
+      const auto at = std::find(run.begin(), run.end(), written[k]) - run.begin();
+      inward[k] = at > k;
+      if (at < k) recurrence = k + 1;
+    }
+    if (est > recurrence) return est;
+    std::set<int> outside;
+    for (int k = 0; k < est; ++k)
+      if (!inward[k]) outside.insert(written[k]);
+    int c = 0;
+    while (c < static_cast<int>(run.size()) && outside.count(run[c])) ++c;
+    return c;
+  };
   for (size_t i = 0; i < x.stmts.size(); ++i) {
     if (nest.stmtNode[i] < 0) continue;
     CStmt &s = x.stmts[i];
@@ -359,7 +389,7 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
       if (s.refs[r].write) continue;
       int est = s.depth();
       if (lv != levels.end() && r < lv->second.size() && lv->second[r] >= 0)
-        est = std::min(lv->second[r], s.depth());
+        est = asRun(i, std::min(lv->second[r], s.depth()));
       auto [used, moves] = refine(static_cast<int>(i), ps.refs[r].array, est);
       if (used < s.aheadLevel) {
         moves += s.aheadLevel - used;
@@ -374,7 +404,7 @@ void placeCommunication(const Program &p, const Plan &plan, const DistributedNes
         int iest = est;
         if (il != plan.indexLevels.end() && r < il->second.size() &&
             k < il->second[r].size() && il->second[r][k] >= 0)
-          iest = std::min(il->second[r][k], s.depth());
+          iest = asRun(i, std::min(il->second[r][k], s.depth()));
         auto [iu, im] = refine(static_cast<int>(i), x.arrays[s.indexRefs[sub.indexRef].array].name,
                                std::max(iest, s.aheadLevel));
         x.refinements += im;

@@ -27,7 +27,11 @@
 // level the estimator places the reference's communication at (Fig. 4.4 of
 // the thesis, costmodels/ProgramAnalysis.h: 0 = before the statement's
 // outermost loop, k = in each iteration of its level-k loop, vectorised over
-// the deeper ones). The estimator assumes loop distribution (thesis §4.3.1):
+// the deeper ones; the loops as written: where doall loops were brought
+// inside a recurrence (Interchange.h), level k becomes the number of the k
+// outer loops not brought inside, which run outermost, and a dependence's
+// carrying loop is counted where it runs). The estimator assumes loop
+// distribution (thesis §4.3.1):
 // a value an earlier component of the same loop produces is there before the
 // component that reads it starts, and in the distributed tree it is. A fetch
 // placed before a loop node is still stale when a flow dependence into the
@@ -63,6 +67,9 @@ namespace dlayout::exec {
 struct DistributedNest {
   std::vector<std::vector<int>> stmtLoops; // its loop nodes, outermost first
   std::vector<int> stmtNode;               // its own node; -1: in no executable phase
+  /// Its loop slots as written, where CStmt::loops has them as they run
+  /// (doall loops brought inside, Interchange.h).
+  std::vector<std::vector<int>> writtenLoops;
 };
 
 /// Sets CStmt::aheadLevel and gatheredAt, CRef::level and estimatorLevel,

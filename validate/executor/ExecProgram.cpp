@@ -2,6 +2,7 @@
 #include "validate/executor/ExecProgram.h"
 
 #include "validate/executor/CommPlacement.h"
+#include "validate/executor/Interchange.h"
 
 #include "model/PrivateScalars.h"
 #include "model/Reduction.h"
@@ -450,6 +451,42 @@ Result<ExecProgram> Compiler::run() {
     x.phases[k].distributed = buildTree(p.phases[k], true, x.phases[k].roots);
     buildTree(p.phases[k], false, x.phases[k].programRoots);
   }
+  // The doall loops outside a statement's recurrence brought inside it, as
+  // the estimator prices them (Interchange.h); each statement's loops then
+  // follow its loop nodes.
+  nest.writtenLoops.resize(x.stmts.size());
+  std::vector<std::vector<int>> order(x.stmts.size());
+  for (size_t i = 0; i < x.stmts.size(); ++i) {
+    nest.writtenLoops[i] = x.stmts[i].loops;
+    auto o = plan.orders.find(x.stmts[i].id);
+    if (o == plan.orders.end()) continue;
+    std::vector<int> levels = o->second; // a permutation of 1..depth, or ignored
+    std::sort(levels.begin(), levels.end());
+    bool permutation = static_cast<int>(levels.size()) == x.stmts[i].depth();
+    for (size_t k = 0; k < levels.size() && permutation; ++k)
+      permutation = levels[k] == static_cast<int>(k + 1);
+    if (permutation)
+      for (int level : o->second) order[i].push_back(x.stmts[i].loops[size_t(level - 1)]);
+  }
+  std::function<void(int, std::vector<int> &)> follow = [&](int n, std::vector<int> &chain) {
+    const Node &node = x.nodes[n];
+    if (!node.isLoop) {
+      stmtLoops[node.index] = chain;
+      stmtNode[node.index] = n;
+      x.stmts[node.index].loops.clear();
+      for (int c : chain) x.stmts[node.index].loops.push_back(x.nodes[c].index);
+      return;
+    }
+    chain.push_back(n);
+    for (size_t c = 0; c < x.nodes[n].children.size(); ++c) follow(x.nodes[n].children[c], chain);
+    chain.pop_back();
+  };
+  for (auto &phase : x.phases)
+    if (phase.executable && phase.distributed && bringDoallsInside(x, order, phase.roots))
+      for (int root : phase.roots) {
+        std::vector<int> chain;
+        follow(root, chain);
+      }
 
   // Private scalars (model/PrivateScalars.h): assigned where they are read;
   // a reduction that belongs to one runs whole there, with no partials.

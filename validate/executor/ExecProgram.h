@@ -6,7 +6,9 @@
 //     reference runs, and the distributed nest the estimator assumes (the
 //     plan's paths, costmodels/LoopDistribution.h: each loop split over the
 //     strongly connected components of its body), which the distributed run
-//     walks; the comparison of the two runs checks the distribution;
+//     walks, with the doall loops outside a statement's recurrence brought
+//     inside it as the estimator prices them (the plan's orders,
+//     Interchange.h); the comparison of the two runs checks both;
 //   - every subscript and bound as an affine form over loop slots, every
 //     expression with its operator resolved, every reference an index into
 //     the array table;
@@ -114,7 +116,7 @@ enum class Reduce { None, Sum, Prod, Max, Min, And, Or, Xor };
 struct CStmt {
   std::string id;
   int phase = -1;
-  std::vector<int> loops; // slots, outermost first
+  std::vector<int> loops; // slots, outermost first (as run: Interchange.h)
   int lhs = -1;           // refs index of the written element, -1: scalar
   int scalar = -1;        // the written scalar
   Reduce reduce = Reduce::None;
@@ -278,6 +280,11 @@ struct Plan {
   /// indirect subscript's index reference; -1 where none.
   std::map<std::string, std::vector<std::vector<int>>> indexLevels;
   std::map<std::string, std::vector<int>> paths;
+  /// orders[statement id]: its loops' levels as written (from 1) in the
+  /// order the estimator prices them (Fig. 4.8; validate/PlacementPlan.h);
+  /// missing: as written. The executor interchanges them so where it can
+  /// (Interchange.h).
+  std::map<std::string, std::vector<int>> orders;
 };
 
 Result<ExecProgram> compile(const Program &p, const Plan &plan);

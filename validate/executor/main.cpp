@@ -169,6 +169,8 @@ Plan readPlan(const std::string &path) {
       }
   if (doc.contains("paths"))
     for (auto &[sid, arr] : doc.at("paths").items()) plan.paths[sid] = arr.get<std::vector<int>>();
+  if (doc.contains("orders"))
+    for (auto &[sid, arr] : doc.at("orders").items()) plan.orders[sid] = arr.get<std::vector<int>>();
   return plan;
 }
 
