@@ -379,6 +379,7 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
     const double T = std::max(1.0, les(driver, lr));
     out.tiles *= T;
     double sources = 1; // processors the operand's tiles come from
+    const SubRef *source = nullptr; // their sub-reference along sourceDim
     if (opts_.exactOwners)
       for (const TileRequest &u : tiles) {
         if (u.loop != t.loop)
@@ -386,7 +387,8 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
         if (u.rhs) { // each tile's operand from another processor
           const double s = std::min(les(u.driver, lr), T);
           if (s > sources)
-            sources = s, out.sourceDim = u.dim, out.sourceLoop = t.loop, out.sourceTiles = T;
+            sources = s, out.sourceDim = u.dim, out.sourceLoop = t.loop, out.sourceTiles = T,
+            source = &u.driver;
         }
         else { // each tile's lhs on another processor
           DimResult &dim = out.dims[u.dim];
@@ -395,6 +397,16 @@ int TermWalk::applyTiling(const std::vector<TileRequest> &tiles) {
         }
       }
     out.sourceShare *= std::ceil(T / sources) / T;
+    // Where the lhs moves with the tiled loop along other mesh dimensions
+    // too, a line of processors along them takes part only in the tiles
+    // whose operand it holds some of, and the lines' tiles run at once:
+    // Fig. 4.16's B(J,J) on a 4 x 4 mesh is multicast by each diagonal
+    // block down its own mesh column, once per column, not four times one
+    // after another (ReferenceTerms::lineShare).
+    if (source)
+      if (auto perLine = holdersPerLine(out.sourceDim, *source, lr);
+          perLine && *perLine >= 1 && double(*perLine) < T)
+        out.lineShare *= double(*perLine) / T;
     for (const TileRequest &u : tiles)
       if (u.loop == t.loop && u.rhs) // rhs: data size times the tile
         out.dims[u.dim].size *= mlis(driver, lr);

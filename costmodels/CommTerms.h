@@ -169,6 +169,13 @@ struct ReferenceTerms {
   /// position (-1 where no such tile) and its tiles.
   int sourceDim = -1, sourceLoop = -1;
   double sourceTiles = 1;
+  /// Beyond the thesis (exactOwners): where the lhs also moves with that
+  /// loop along other mesh dimensions, the share of the tiles one line of
+  /// processors along them takes part in (the most over the lines, the
+  /// loop walked: TermWalk::holdersPerLine); the lines' tiles run at once,
+  /// so the terms along sourceDim take that share of the tiles' time. 1
+  /// where every line takes part in every tile.
+  double lineShare = 1;
   /// Beyond the thesis (exactOwners), per loop position: where the
   /// operand's sub-reference varies on a mesh dimension in a type-2 loop
   /// (dgefa's column K multicast at each K), its owner moves with the

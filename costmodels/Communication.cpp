@@ -239,6 +239,9 @@ std::string CommCost::describe() const {
     s += "; tiled (" + std::to_string(int64_t(tiles)) + " tiles)";
   if (allGather)
     s += "; the tiles' roots in turn: an all-gather (ManyToManyMulticast)";
+  if (lineShare < 1)
+    s += "; each line of processors takes part in " +
+         std::to_string(int64_t(std::llround(lineShare * tiles))) + " of the tiles, the lines at once";
   if (pipelined)
     s += "; pipelined (section 4.5.3)";
   if (sharedBy > 1)
@@ -285,7 +288,14 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
     auto charge = [&](const StatementFacts &s, const ReferenceTerms &t, double weight,
                       std::vector<CommCost> &into) {
       Repetitions r = repetitions(s, rf, t, opts);
-      for (const ComposedTerm &ct : compose(t, lv.mesh)) {
+      const std::vector<ComposedTerm> composed = compose(t, lv.mesh);
+      // The tiles' lines at once (ReferenceTerms::lineShare), where every
+      // term is along the dimension the tiles' sources lie along.
+      const bool byLines =
+          t.lineShare < 1 && std::all_of(composed.begin(), composed.end(), [&](const ComposedTerm &ct) {
+            return ct.meshDim == t.sourceDim;
+          });
+      for (const ComposedTerm &ct : composed) {
         if (co.edgeOnly[i] && ct.prim != Primitive::Shift)
           continue; // carried by another reference's messages
         double times = ct.boundaryTransfer ? r.boundary * ct.count : r.normal * ct.count;
@@ -307,6 +317,10 @@ void statementCommunication(const StatementFacts &sf, const LayoutView &lv,
           c.carried.push_back(&rf);
         }
         c.seconds = c.repetitions * messageSeconds(c, sf, costs, opts);
+        if (byLines && !c.allGather) {
+          c.lineShare = t.lineShare;
+          c.seconds *= t.lineShare;
+        }
         if (c.seconds > 0 || c.repetitions > 0)
           into.push_back(std::move(c));
       }

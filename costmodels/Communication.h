@@ -67,7 +67,9 @@
 //     (Subsumption.h);
 //   - tiled multicasts whose roots are every member of their group in
 //     equal turns, the group fixed, are one all-gather (ManyToManyMulticast,
-//     CommCost::allGather);
+//     CommCost::allGather); tiles whose lhs moves along other mesh
+//     dimensions too run at once in the lines along them, each line its
+//     own (CommCost::lineShare: Fig. 4.16's diagonal on a 2-D mesh);
 //   - exact owners (CommTerms.h, TermOptions); with them, a reference whose
 //     communication is repeated in each loop that inner bounds vary with
 //     (lu's column k multicast at every k of its triangular update) is
@@ -148,6 +150,9 @@ struct CommCost {
   /// OneToManyMulticasts of tiles whose roots are the members of their
   /// group in equal turns: one all-gather (messageSeconds).
   bool allGather = false;
+  /// Tiles spread over lines of processors that run theirs at once: the
+  /// share of the tiles' time one line takes (ReferenceTerms::lineShare).
+  double lineShare = 1;
   Senders senders;
   /// A Shift under coalescing: the references whose elements its messages
   /// carry (its own among them).

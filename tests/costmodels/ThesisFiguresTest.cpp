@@ -97,7 +97,9 @@ Program fig4_16(int64_t n) {
 
 TEST(Fig4_16, TilingGivesFourOneToManyMulticastsOfAQuarter) {
   const int64_t n = 64;
-  Estimate e = run(fig4_16(n), blocked2(4, 2));
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  Estimate e = run(fig4_16(n), blocked2(4, 2), thesis);
   auto t = comm(e, "S1", "B");
   ASSERT_EQ(t.size(), 1u);
   // OneToManyMulticast(1, 4) in the i loop; tile size mlis(<B(j,j),1>, L1) =
@@ -107,6 +109,27 @@ TEST(Fig4_16, TilingGivesFourOneToManyMulticastsOfAQuarter) {
   EXPECT_EQ(t[0].groupSize, 4);
   EXPECT_EQ(t[0].repetitions, 4);
   EXPECT_NEAR(t[0].seconds, 4 * ceilLog2(4) * T(ceilDiv(n, 4) * 8), 1e-12);
+}
+
+// Beyond the thesis (exact owners): the tile of J's rows j multicast down
+// the mesh column that holds A(., j); column c holds J's half c, which
+// rows 2c and 2c + 1 of B's blocks hold: each column takes part in 2 of
+// the 4 tiles, the two columns at once (ReferenceTerms::lineShare). On
+// 4 x 4 each column in 1, on 8 x 2 in 4 of 8; on 2 x 8 in 1 of 2. Before,
+// the tiles ran one after another: 4, 4, 8 and 2 multicasts.
+TEST(Fig4_16, TheTilesOfEachMeshColumnRunBesideTheOthers) {
+  const int64_t n = 64;
+  struct Case { int64_t n1, n2, tiles, perColumn; };
+  for (Case c : {Case{4, 2, 4, 2}, Case{4, 4, 4, 1}, Case{8, 2, 8, 4}, Case{2, 8, 2, 1}}) {
+    auto t = comm(run(fig4_16(n), blocked2(c.n1, c.n2)), "S1", "B");
+    ASSERT_EQ(t.size(), 1u) << c.n1 << " x " << c.n2;
+    // A column's diagonal block: the J's both its column and a row block hold.
+    const double m = double(ceilDiv(n, std::max(c.n1, c.n2))) * 8;
+    const double tree = double(ceilLog2(c.n1)) * T(m);
+    EXPECT_EQ(t[0].primitive, "OneToManyMulticast");
+    EXPECT_EQ(t[0].repetitions, double(c.tiles)) << c.n1 << " x " << c.n2;
+    EXPECT_NEAR(t[0].seconds, double(c.perColumn) * tree, 1e-12) << c.n1 << " x " << c.n2;
+  }
 }
 
 // Beyond the thesis (exact owners): with the rows alone on 4 processors the
