@@ -17,8 +17,10 @@
 // iteration of M, and one statement's instances all before the next's.
 // A pair stays as written where the swap would not be plain: M's bounds
 // read L's index, an array element or a scalar, or a statement below is not
-// an affine array assignment (a reduction, a scalar, a private scalar's
-// reader, an indirect or computed subscript).
+// an affine array assignment (a reduction; a scalar assignment, which
+// keeps the readers of a private scalar, in its loop copy, as written; an
+// indirect or computed subscript). Triangular nests (DO J = I + 1, N)
+// stay as written: their bounds would have to be rewritten.
 //
 // compile() then sets each statement's CStmt::loops to its loop nodes'
 // slots, outermost first (DistributedNest::writtenLoops keeps them as
