@@ -442,7 +442,10 @@ def markdown(doc):
           "processor send over those the busiest rank sent. "
           "*off*: the model's term whose median predicted/simulated ratio over the candidates is furthest "
           "from 1 (shown when beyond 1.25x): computation is the busiest rank's charged work, communication "
-          "the rest of the simulated time.", "",
+          "the rest of the simulated time. Where *pred/meas* is near 1 and a term is off, the split differs, "
+          "not the total: a recurrence that runs one processor after another is the estimate's computation "
+          "along the whole chain, and in the simulation the "
+          "busiest rank's own work plus its waiting for the chain, counted as communication.", "",
           "| sample | machine | P | cand. | oracle | best | speed-up (best baseline) | ScaLAPACK | thesis | Spearman | pred/meas | bytes ±5 % | msgs pred/meas | off | correct |",
           "|:---|:---|---:|---:|---:|:---|:---|---:|:---|---:|---:|:---|---:|:---|:---:|"]
     for r in doc["rows"]:
