@@ -424,7 +424,6 @@ Result<ExecProgram> Compiler::run() {
     std::map<std::pair<std::vector<int>, int>, int> loopNode; // (path above, slot)
     for (auto &[path, si] : order) {
       int parent = -1;
-      std::vector<int> loopsOf;
       for (size_t k = 0; k < x.stmts[si].loops.size(); ++k) {
         int slot = x.stmts[si].loops[k];
         auto key = std::make_pair(std::vector<int>(path.begin(), path.begin() + k + 1), slot);
@@ -434,15 +433,10 @@ Result<ExecProgram> Compiler::run() {
           (parent < 0 ? roots : x.nodes[parent].children).push_back(it->second);
         }
         parent = it->second;
-        loopsOf.push_back(parent);
       }
       int n = static_cast<int>(x.nodes.size());
       x.nodes.push_back({false, si, {}, {}, {}});
       (parent < 0 ? roots : x.nodes[parent].children).push_back(n);
-      if (distributed) {
-        stmtLoops[si] = std::move(loopsOf);
-        stmtNode[si] = n;
-      }
     }
     return planned;
   };
@@ -452,8 +446,8 @@ Result<ExecProgram> Compiler::run() {
     buildTree(p.phases[k], false, x.phases[k].programRoots);
   }
   // The doall loops outside a statement's recurrence brought inside it, as
-  // the estimator prices them (Interchange.h); each statement's loops then
-  // follow its loop nodes.
+  // the estimator prices them (Interchange.h); then each statement's loop
+  // nodes in the distributed nest, and its loops in their order.
   nest.writtenLoops.resize(x.stmts.size());
   std::vector<std::vector<int>> order(x.stmts.size());
   for (size_t i = 0; i < x.stmts.size(); ++i) {
@@ -481,12 +475,12 @@ Result<ExecProgram> Compiler::run() {
     for (size_t c = 0; c < x.nodes[n].children.size(); ++c) follow(x.nodes[n].children[c], chain);
     chain.pop_back();
   };
-  for (auto &phase : x.phases)
-    if (phase.executable && phase.distributed && bringDoallsInside(x, order, phase.roots))
-      for (int root : phase.roots) {
-        std::vector<int> chain;
-        follow(root, chain);
-      }
+  for (auto &phase : x.phases) {
+    if (!phase.executable) continue;
+    if (phase.distributed) bringDoallsInside(x, order, phase.roots);
+    std::vector<int> chain;
+    for (int root : phase.roots) follow(root, chain);
+  }
 
   // Private scalars (model/PrivateScalars.h): assigned where they are read;
   // a reduction that belongs to one runs whole there, with no partials.

@@ -10,7 +10,6 @@ namespace {
 struct Interchange {
   ExecProgram &x;
   const std::vector<std::vector<int>> &order;
-  bool changed = false;
 
   void statementsBelow(int n, std::vector<int> &out) const {
     const Node &node = x.nodes[n];
@@ -79,7 +78,6 @@ struct Interchange {
       }
       x.nodes[inner].children = std::move(copies);
       n = inner;
-      changed = true;
     }
     for (size_t k = 0; k < x.nodes[n].children.size(); ++k) {
       const int c = x.nodes[n].children[k];
@@ -94,12 +92,11 @@ struct Interchange {
 
 } // namespace
 
-bool bringDoallsInside(ExecProgram &x, const std::vector<std::vector<int>> &order,
+void bringDoallsInside(ExecProgram &x, const std::vector<std::vector<int>> &order,
                        std::vector<int> &roots) {
   Interchange ic{x, order};
   for (int &root : roots)
     if (x.nodes[root].isLoop) root = ic.rewrite(root);
-  return ic.changed;
 }
 
 } // namespace dlayout::exec

@@ -38,9 +38,8 @@ namespace dlayout::exec {
 
 /// Rewrites the trees at `roots` (node indices, replaced where a root is
 /// swapped with its child). `order[s]`: statement s's loop slots in the
-/// order the plan wants them, or empty (as written). Returns whether
-/// anything was interchanged.
-bool bringDoallsInside(ExecProgram &x, const std::vector<std::vector<int>> &order,
+/// order the plan wants them, or empty (as written).
+void bringDoallsInside(ExecProgram &x, const std::vector<std::vector<int>> &order,
                        std::vector<int> &roots);
 
 } // namespace dlayout::exec
