@@ -284,7 +284,7 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
     const std::vector<int> &through = sf.sequentialThrough[size_t(l)];
     if (frozen[l] == 2) {
       C = 1; // counted in the inner loop's jointIterations
-    } else if (!frozen[l] && (sf.parallel[l] || wholeThrough(sf, l, lv))) {
+    } else if (!frozen[l] && (sf.parallel[l] || sf.ownerLocal[size_t(l)] || wholeThrough(sf, l, lv))) {
       double best = -1;
       const SubscriptForm *bestJoint = nullptr; // best counted by jointIterations
       auto consider = [&](const RefFacts &ref, const ArrayDist &ad) {
@@ -292,7 +292,8 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
           const SubscriptForm &g = ref.subs[k];
           if (g.varLevel != l + 1)
             continue;
-          if (!sf.parallel[l] && !wholeAlong(through, ad.dims[k].meshDim, lv))
+          if (!sf.parallel[l] && !sf.ownerLocal[size_t(l)] &&
+              !wholeAlong(through, ad.dims[k].meshDim, lv))
             continue;
           std::optional<double> joint;
           if (g.cls == SubscriptClass::Multiple && opts.exactOwners && ad.dims[k].procs > 1)
@@ -342,6 +343,59 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
   return product;
 }
 
+/// S's instances on each coordinate of one mesh dimension
+/// (ComputationCost::spread, before rho(S)).
+struct Spread {
+  int meshDim = -1;
+  std::vector<double> per;
+};
+
+/// The spread of S's instances over `loops`, where the reference that
+/// divides them is distributed along one mesh dimension alone, by a
+/// single-index subscript alpha * j_l + beta: j_l's iterations on each owner
+/// (iterationsOnEachProcessor) times every other loop's. `busiest` is
+/// nestIterations' count over the same loops: where the spread's largest
+/// differs, a rule of section 3.2.2 or 3.3 counted otherwise (a recurrence,
+/// an unknown subscript) and there is none.
+std::optional<Spread> spreadOf(const StatementFacts &sf, const std::vector<LoopFacts> &loops,
+                               const LayoutView &lv, const ComputationOptions &opts,
+                               double busiest) {
+  const std::vector<const RefFacts *> refs = dividing(sf, lv, opts);
+  if (refs.size() != 1)
+    return std::nullopt;
+  const ArrayDist &ad = lv.arrays[size_t(refs[0]->array)];
+  const SubscriptForm *g = nullptr;
+  const DimDist *d = nullptr;
+  for (size_t k = 0; k < refs[0]->subs.size() && k < ad.dims.size(); ++k) {
+    if (procsOf(ad.dims[k]) <= 1)
+      continue;
+    if (g)
+      return std::nullopt; // distributed along two mesh dimensions
+    g = &refs[0]->subs[k];
+    d = &ad.dims[k];
+  }
+  if (!g || g->cls != SubscriptClass::Single || g->terms.size() != 1)
+    return std::nullopt;
+  const int l = g->terms[0].first;
+  const auto beta = offsetIn(*g, l, loops);
+  if (!beta)
+    return std::nullopt;
+  const auto each = iterationsOnEachProcessor(g->alphaAt(l), *beta, rangeOf(loops[size_t(l)]), *d);
+  if (!each)
+    return std::nullopt;
+  double others = 1;
+  for (size_t q = 0; q < loops.size(); ++q)
+    if (int(q) != l)
+      others *= loops[q].trips;
+  Spread out{d->meshDim, std::vector<double>(each->size())};
+  double most = 0;
+  for (size_t p = 0; p < each->size(); ++p)
+    most = std::max(most, out.per[p] = double((*each)[p]) * others);
+  if (std::abs(most - busiest) > 1e-9 * std::max(1.0, busiest))
+    return std::nullopt;
+  return out;
+}
+
 /// The processors that run a sample's instances, where the dividing
 /// reference names one element along some mesh dimensions: the owner
 /// coordinates (mesh dimension, coordinate) of its subscripts that are
@@ -386,9 +440,14 @@ std::vector<int64_t> runners(const StatementFacts &sf, const LayoutView &lv,
 /// largest taken: one processor scales a column in N, not every one. Where
 /// the busiest moves with k otherwise, the sum is an upper bound. Fig.
 /// 3.2's mean k overcounts the first (lu's update on a 4x4 block grid:
-/// 1.18x). nullopt: Fig. 3.2's means.
-std::optional<double> perOuterIteration(const StatementFacts &sf, const LayoutView &lv,
-                                        const ComputationOptions &opts) {
+/// 1.18x). With the sum, the spread of the instances where every sample's
+/// is counted (spreadOf). nullopt: Fig. 3.2's means.
+struct OuterCount {
+  double busiest = 0;
+  std::optional<Spread> spread;
+};
+std::optional<OuterCount> perOuterIteration(const StatementFacts &sf, const LayoutView &lv,
+                                            const ComputationOptions &opts) {
   const std::vector<int> drivers = boundDrivers(sf.loops);
   if (drivers.empty())
     return std::nullopt;
@@ -399,14 +458,28 @@ std::optional<double> perOuterIteration(const StatementFacts &sf, const LayoutVi
       return std::nullopt; // it divides the iterations, or is not affine
   }
   std::map<std::vector<int64_t>, double> per; // by the processors running the sample
+  OuterCount out;
+  out.spread.emplace();
   if (!forEachOuterSample(sf.loops, drivers, [&](const std::vector<LoopFacts> &loops, double weight) {
-        per[runners(sf, lv, loops, drivers, opts)] += weight * nestIterations(sf, loops, lv, opts);
+        const double n = nestIterations(sf, loops, lv, opts);
+        per[runners(sf, lv, loops, drivers, opts)] += weight * n;
+        if (!out.spread)
+          return;
+        auto s = spreadOf(sf, loops, lv, opts, n);
+        Spread &sum = *out.spread;
+        if (sum.meshDim < 0 && s)
+          sum = Spread{s->meshDim, std::vector<double>(s->per.size())};
+        if (!s || s->meshDim != sum.meshDim || s->per.size() != sum.per.size()) {
+          out.spread.reset();
+          return;
+        }
+        for (size_t p = 0; p < sum.per.size(); ++p)
+          sum.per[p] += weight * s->per[p];
       }))
     return std::nullopt;
-  double busiest = 0;
   for (const auto &[where, iterations] : per)
-    busiest = std::max(busiest, iterations);
-  return busiest;
+    out.busiest = std::max(out.busiest, iterations);
+  return out;
 }
 
 } // namespace
@@ -417,12 +490,26 @@ ComputationCost statementComputation(const StatementFacts &sf,
   ComputationCost c;
   c.instance = instanceTime(sf.stmt->ops, m);
   std::optional<double> product;
+  std::optional<Spread> spread;
   if (opts.exactOwners)
-    product = perOuterIteration(sf, lv, opts);
-  if (!product)
+    if (auto counted = perOuterIteration(sf, lv, opts)) {
+      product = counted->busiest;
+      spread = std::move(counted->spread);
+    }
+  if (!product) {
     product = nestIterations(sf, sf.loops, lv, opts);
-  c.iterations = sf.rho * (opts.exactOwners ? sf.guardsHold : 1) * *product;
+    if (opts.exactOwners)
+      spread = spreadOf(sf, sf.loops, lv, opts, *product);
+  }
+  const double share = sf.rho * (opts.exactOwners ? sf.guardsHold : 1);
+  c.iterations = share * *product;
   c.seconds = c.iterations * c.instance;
+  if (spread && spread->meshDim >= 0) {
+    c.spreadDim = spread->meshDim;
+    c.spread = std::move(spread->per);
+    for (double &n : c.spread)
+      n *= share;
+  }
   return c;
 }
 

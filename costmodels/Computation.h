@@ -14,7 +14,9 @@
 //   - S sequential w.r.t. L_l (Fig. 3.3), or no lhs subscript with
 //     variation-level l: C_l = n_l; beyond the thesis, a loop sequential
 //     only through arrays that no lhs subscript's mesh dimension distributes
-//     is divided over that dimension (StatementFacts::sequentialThrough);
+//     is divided over that dimension (StatementFacts::sequentialThrough),
+//     and so is one sequential only through dependences between the
+//     instances of one owner (StatementFacts::ownerLocal);
 //   - else, for each lhs subscript g_k varying in L_l, on N_k processors with
 //     block b_k:
 //       single-index alpha*j + beta: Eq. 3.2 (floor in the first product,
@@ -82,6 +84,16 @@ struct ComputationCost {
   double seconds = 0;    // T(S)
   double instance = 0;   // t(S)
   double iterations = 0; // rho(S) * prod C_l(S)
+  /// Beyond the thesis (exactOwners): rho(S)'s share of S's instances on
+  /// each coordinate of mesh dimension `spreadDim`, where they are counted
+  /// processor by processor: the reference that divides them distributed
+  /// along that dimension alone by a single-index subscript, every other
+  /// loop whole, each outer iteration's (perOuterIteration) so counted
+  /// where inner bounds vary. Its largest is at most `iterations` (less
+  /// where the busiest processor moves with the outer iterations). Empty
+  /// where not counted so. BodyBusiest.h reads it.
+  int spreadDim = -1;
+  std::vector<double> spread;
 };
 
 /// t(S): one execution of a statement with these operation counts.

@@ -205,6 +205,24 @@ std::set<std::string> DependenceLevels::sequentialThrough(int s, int level,
   return out;
 }
 
+std::vector<const Dependence *>
+DependenceLevels::recurrenceDependences(int s, int level, bool dropReductionSelf) const {
+  const int depth = int(p_->statements[s].loops.size());
+  std::set<int> levels;
+  forEachRecurrence(s, dropReductionSelf, [&](int l, const Dependence &) {
+    if (l >= level && l <= depth) levels.insert(l);
+  });
+  if (level >= 1 && depth >= level)
+    for (const Dependence *d : sccDeps_[size_t(level)][size_t(scc_[level][s])])
+      if (carriedInScc(*d, level)) levels.insert(level);
+  std::set<const Dependence *> out;
+  for (int k : levels)
+    if (scc_[size_t(k)][size_t(s)] >= 0)
+      for (const Dependence *d : sccDeps_[size_t(k)][size_t(scc_[k][s])])
+        out.insert(d);
+  return {out.begin(), out.end()};
+}
+
 int DependenceLevels::placementLevel(int s, const std::string &array,
                                      Sources which) const {
   int lmax = 0;

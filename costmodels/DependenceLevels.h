@@ -63,6 +63,11 @@ public:
   /// of the dependences of s's SCC of DG_level that it carries (what
   /// doallAfterDistribution finds). Empty when neither holds.
   std::set<std::string> sequentialThrough(int s, int level, bool dropReductionSelf) const;
+  /// The dependences of those recurrences: every dependence between the
+  /// statements of s's SCC of DG_k, for each level k >= `level` at which
+  /// one of them makes the loop sequential. Empty when none does.
+  std::vector<const Dependence *> recurrenceDependences(int s, int level,
+                                                        bool dropReductionSelf) const;
 
   /// Dependences whose sink is statement s.
   const std::vector<const Dependence *> &into(int s) const { return into_[s]; }

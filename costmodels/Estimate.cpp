@@ -5,6 +5,7 @@
 #include "costmodels/FetchBound.h"
 #include "costmodels/Computation.h"
 #include "costmodels/AcrossStatements.h"
+#include "costmodels/BodyBusiest.h"
 #include "costmodels/LayoutView.h"
 #include "costmodels/ProgramAnalysis.h"
 #include "costmodels/StatementCache.h"
@@ -174,6 +175,8 @@ Result<Estimate> Estimator::run(const Layout &l, const Machine &m, std::optional
     joinSectionsAcrossStatements(comm, lv, costs, cmo);
     boundFetches(comm, lv, pf, costs, cmo);
   }
+  if (co.exactOwners)
+    shareBusiestProcessor(work, comm);
   if (detail) {
     size_t terms = comm.size();
     for (const StatementComm &sc : comm)

@@ -281,12 +281,71 @@ void peelOneToMany(StatementFacts &sf, const std::vector<char> &doall) {
   }
 }
 
+/// Whether dependence d joins instances that one processor runs under any
+/// layout (StatementFacts::ownerLocal): each of its statements writes d's
+/// array at its lhs, references it nowhere else, and runs at that element's
+/// owner (not a reduction formed at a home operand, model/Reduction.h).
+/// `atHome`: by statement, whether it is such a reduction.
+bool ownerLocal(const Program &p, const DependenceLevels &dl, const std::vector<char> &atHome,
+                const Dependence &d) {
+  for (const std::string &id : {d.from, d.to}) {
+    const int t = dl.statementIndex(id);
+    if (t < 0)
+      return false;
+    const Statement &st = p.statements[size_t(t)];
+    if (st.write < 0 || size_t(st.write) >= st.refs.size())
+      return false;
+    const Reference &lhs = st.refs[size_t(st.write)];
+    if (lhs.array != d.variable || lhs.indirect() || atHome[size_t(t)])
+      return false;
+    for (const Reference &r : st.refs)
+      if (r.array == d.variable && r.subscripts != lhs.subscripts)
+        return false;
+  }
+  return true;
+}
+
+/// The innermost loop position inside which some communication of the
+/// statement may be placed under some layout, -1 where none: its
+/// references' Fig. 4.4 placement (RhsFacts::type2) and the loops an
+/// unknown part of a subscript varies in (referenceTerms keeps the
+/// communication inside them where the dimension is distributed). A read of
+/// the element the statement writes needs none; a reduction's partial
+/// results may meet inside any of its loops.
+int innermostCommunication(const StatementFacts &sf) {
+  const int m = int(sf.loops.size());
+  if (sf.scalarReduction || sf.hasHome || !sf.alsoRunBy.empty())
+    return m - 1;
+  int innermost = -1;
+  auto unknownPart = [&](const RefFacts &ref) {
+    for (const SubscriptForm &f : ref.subs)
+      if (f.knownPart)
+        for (int l = std::max(f.unknownLevel, 1); l < f.varLevel; ++l)
+          innermost = std::max(innermost, l - 1);
+  };
+  bool reads = false;
+  for (const RhsFacts &rf : sf.rhs) {
+    if (sf.hasLhs && rf.ref.array == sf.lhs.array && rf.ref.ref && sf.lhs.ref &&
+        rf.ref.ref->subscripts == sf.lhs.ref->subscripts)
+      continue; // the written element: its owner holds it
+    reads = true;
+    for (size_t l = 0; l < rf.type2.size(); ++l)
+      if (rf.type2[l])
+        innermost = std::max(innermost, int(l));
+    unknownPart(rf.ref);
+  }
+  if (reads && sf.hasLhs)
+    unknownPart(sf.lhs);
+  return std::min(innermost, m - 1);
+}
+
 Result<StatementFacts> statementFacts(const Program &p, int s,
                                       const ProgramFacts &pf, LoopTable &lt,
                                       const DependenceLevels &dl,
                                       const AnalysisOptions &opts,
                                       const std::vector<std::vector<size_t>> &privateReaders,
                                       const std::vector<int> &scalarRegions,
+                                      const std::vector<char> &atHome,
                                       std::set<std::string> &guardsSeen) {
   const Statement &st = p.statements[s];
   StatementFacts sf;
@@ -597,6 +656,17 @@ Result<StatementFacts> statementFacts(const Program &p, int s,
     sf.sequentialThrough[size_t(l)] = std::move(through);
   }
 
+  sf.ownerLocal.assign(size_t(m), 0);
+  for (int l = 0; l < m && !conservative; ++l) {
+    if (sf.parallel[l])
+      continue;
+    const auto deps = dl.recurrenceDependences(s, l + 1, opts.parallelReductions);
+    sf.ownerLocal[size_t(l)] =
+        !deps.empty() && std::all_of(deps.begin(), deps.end(), [&](const Dependence *d) {
+          return ownerLocal(p, dl, atHome, *d);
+        });
+  }
+
   sf.overlap = overlapFacts(sf, dl, s);
   if (conservative)
     peelOneToMany(sf, doall);
@@ -659,12 +729,16 @@ Result<ProgramFacts> analyzeProgram(const Program &p,
   const auto privateReaders = privateScalarReaders(p, !thesisScalars);
   const auto scalarRegions = reductionRegions(p);
   const auto paths = distributeLoops(p, dl);
+  std::vector<char> atHome(p.statements.size()); // reductions formed at a home operand
+  for (size_t s = 0; s < p.statements.size(); ++s)
+    atHome[s] = arrayReduction(p, s).planned();
   std::map<std::string, std::string> phaseOf; // the last phase listing a statement
   for (const auto &ph : p.phases)
     for (const auto &id : ph.statements)
       phaseOf[id] = ph.id;
   for (int s = 0; s < int(p.statements.size()); ++s) {
-    auto sf = statementFacts(p, s, pf, lt, dl, opts, privateReaders, scalarRegions, guardsSeen);
+    auto sf = statementFacts(p, s, pf, lt, dl, opts, privateReaders, scalarRegions, atHome,
+                             guardsSeen);
     if (!sf)
       return sf.error();
     if (auto it = phaseOf.find(p.statements[s].id); it != phaseOf.end())
@@ -673,6 +747,14 @@ Result<ProgramFacts> analyzeProgram(const Program &p,
     pf.statementIndex[p.statements[s].id] = int(pf.statements.size());
     pf.statements.push_back(std::move(*sf));
   }
+  // The loops some communication may run inside (StatementFacts::quietLoops).
+  std::set<const Loop *> noisy;
+  for (const StatementFacts &sf : pf.statements)
+    for (int l = 0, q = innermostCommunication(sf); l <= q; ++l)
+      noisy.insert(sf.loops[size_t(l)].loop);
+  for (StatementFacts &sf : pf.statements)
+    sf.quietLoops = std::none_of(sf.loops.begin(), sf.loops.end(),
+                                 [&](const LoopFacts &lf) { return noisy.count(lf.loop) > 0; });
   pf.warnings = std::move(lt.warnings);
   return pf;
 }

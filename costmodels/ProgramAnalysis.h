@@ -242,6 +242,23 @@ struct StatementFacts {
   /// doall's (Computation.h). Fig. 4.20's A(I) = F(A(I-1)) with A on no mesh
   /// dimension, or on the rows', and C(I,J) distributed by columns.
   std::vector<std::vector<int>> sequentialThrough;
+  /// Beyond the thesis, per loop position that is not parallel: every
+  /// dependence of the recurrences that make it sequential
+  /// (DependenceLevels::recurrenceDependences) joins instances that one
+  /// processor runs, whatever the layout: both statements write the
+  /// dependence's array at their lhs, reference it at that element alone
+  /// and run at its owner. The recurrence then orders each processor's own
+  /// instances only, and the loop is divided like a doall's (Computation.h).
+  /// Fig. 2.2's XRSIQ(MI,MQ) and XRSIQ(MI,MP), sequential in MQ through
+  /// each other's columns, each column updated by its owner alone.
+  std::vector<char> ownerLocal;
+  /// Beyond the thesis: no communication of any statement can be placed
+  /// inside any of its loops, whatever the layout (every reference of the
+  /// statements nested in them placed outside them by Fig. 4.4, or read at
+  /// the element its statement writes, which its owner holds). The
+  /// processors then run its instances without waiting for one another
+  /// (BodyBusiest.h).
+  bool quietLoops = false;
   std::vector<RhsFacts> rhs;
   OverlapFacts overlap;
   /// Its place in the distributed nest the estimator assumes

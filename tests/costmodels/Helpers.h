@@ -102,12 +102,14 @@ inline std::pair<Program, std::string> sumOverK(int64_t n, const std::vector<Ope
 
 /// fig2_2 (samples/paradigm/fig2_2.F), reduced to its first nest over
 /// n x n arrays: DO MP / DO MQ = 1, MP / DO MI: X(MI,MQ) += V(MP,MI);
-/// X(MI,MP) += V(MQ,MI). The program and its two statements.
+/// X(MI,MP) += V(MQ,MI). The program and its two statements. With
+/// `asExtracted`, every dependence the extractor finds in it (each kind;
+/// S6 at MQ < MP writes the column S5 updates at MQ = MP, carried by MQ).
 struct Fig2_2 {
   Program p;
   std::string s5, s6;
 };
-inline Fig2_2 fig2_2(int64_t n) {
+inline Fig2_2 fig2_2(int64_t n, bool asExtracted = false) {
   ModelBuilder b;
   b.param("N", n);
   b.array("X", {n, n});
@@ -124,6 +126,19 @@ inline Fig2_2 fig2_2(int64_t n) {
   // X(MI,MQ) and X(MI,MP) meet where MQ = MP: one loop copy holds both.
   b.dep(s5, s6, Dependence::Kind::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
   b.dep(s6, s5, Dependence::Kind::Flow, "X", mp, {"<", "*", "="}, {1, 0, 0});
+  if (asExtracted) {
+    using K = Dependence::Kind;
+    const std::vector<std::optional<int64_t>> atMp{std::nullopt, 0, 0}, atMq{0, std::nullopt, 0};
+    for (K kind : {K::Flow, K::Anti, K::Output}) {
+      b.dep(s5, s5, kind, "X", mp, {"<", "=", "="}, atMp);
+      if (kind != K::Flow) {
+        b.dep(s5, s6, kind, "X", "", {"=", "=", "="}, {0, 0, 0});
+        b.dep(s6, s5, kind, "X", mp, {"<", "*", "="}, {std::nullopt, std::nullopt, 0});
+      }
+      b.dep(s6, s5, kind, "X", mq, {"=", "<", "="}, atMq);
+      b.dep(s6, s6, kind, "X", mq, {"=", "<", "="}, atMq);
+    }
+  }
   return {b.build(), s5, s6};
 }
 

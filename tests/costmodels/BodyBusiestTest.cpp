@@ -1,0 +1,126 @@
+//===- tests/costmodels/BodyBusiestTest.cpp - One busiest processor per body ===//
+//
+// Beyond the thesis: a recurrence whose dependences join the instances of
+// one owner divides its loop (StatementFacts::ownerLocal), and the
+// statements of one quiet loop body are costed on the one processor whose
+// instances of all of them take longest (BodyBusiest.h). Fig. 2.2's first
+// nest, X by columns; the expected counts are enumerated here, instance by
+// instance, from the owners.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Helpers.h"
+
+#include "costmodels/ProgramAnalysis.h"
+
+#include <algorithm>
+
+namespace dlayout::test {
+namespace {
+
+constexpr int64_t n = 16, N = 4, b = n / N;
+
+/// Instances of S5 (X(MI,MQ)) and S6 (X(MI,MP)) on each processor, X's
+/// columns blocked over N.
+std::pair<std::vector<double>, std::vector<double>> instancesByProcessor() {
+  std::vector<double> s5(N, 0.0), s6(N, 0.0);
+  for (int64_t mp = 1; mp <= n; ++mp)
+    for (int64_t mq = 1; mq <= mp; ++mq) {
+      s5[size_t((mq - 1) / b)] += double(n);
+      s6[size_t((mp - 1) / b)] += double(n);
+    }
+  return {s5, s6};
+}
+
+Layout byColumns() {
+  return layout({N}, {{"X", {collapsed(), block(0)}}, {"V", {collapsed(), collapsed()}}});
+}
+
+TEST(BodyBusiest, ARecurrenceThroughTheWrittenElementsAloneDividesItsLoop) {
+  // S6 at MQ < MP writes column MP, which S5 updates at MQ = MP: MQ carries
+  // the dependences, but both ends run at column MP's owner.
+  const auto [p, s5, s6] = fig2_2(n, /*asExtracted=*/true);
+  auto facts = cost::analyzeProgram(p);
+  ASSERT_TRUE(facts.ok());
+  const cost::StatementFacts &f5 = *facts->findStatement(s5);
+  ASSERT_FALSE(f5.parallel[1]);
+  EXPECT_TRUE(f5.ownerLocal[1]);
+  EXPECT_TRUE(f5.quietLoops); // V is never written, X read where it is written
+
+  auto est = Estimator::build(p, {});
+  ASSERT_TRUE(est.ok());
+  auto alone = est->evaluateStatement(byColumns(), ipsc2(), s5);
+  ASSERT_TRUE(alone.ok());
+  const auto [each5, each6] = instancesByProcessor();
+  EXPECT_DOUBLE_EQ(computation(*alone, s5)->repetitions,
+                   *std::max_element(each5.begin(), each5.end()));
+
+  // Read at another element, X orders the owners' instances: MQ stays
+  // sequential, every processor's triangle counted whole.
+  ModelBuilder mb;
+  mb.array("X", {n, n});
+  mb.array("V", {n, n});
+  auto mp = mb.loop("MP", mb.c(1), mb.c(n));
+  auto mq = mb.loop("MQ", mb.c(1), mb.iv(mp), mp);
+  auto mi = mb.loop("MI", mb.c(1), mb.c(n), mq, 1, true);
+  const OpCounts ops{.loads = 2, .stores = 1, .fadd = 1};
+  auto t5 = mb.stmt({mp, mq, mi}, mb.ref("X", {mb.iv(mi), mb.iv(mq)}),
+                    {mb.ref("X", {mb.iv(mi), mb.iv(mq)}), mb.ref("V", {mb.iv(mp), mb.iv(mi)})}, ops);
+  auto t6 = mb.stmt({mp, mq, mi}, mb.ref("X", {mb.iv(mi), mb.iv(mp)}),
+                    {mb.ref("X", {mb.iv(mi), mb.iv(mp)}), mb.ref("X", {mb.iv(mi), mb.iv(mq)})}, ops);
+  // The extractor's flow dependences (crossed.F through dlayout extract).
+  using K = Dependence::Kind;
+  const std::optional<int64_t> any;
+  mb.dep(t5, t5, K::Flow, "X", mp, {"<", "=", "="}, {any, 0, 0});
+  mb.dep(t5, t6, K::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
+  mb.dep(t5, t6, K::Flow, "X", mp, {"<", "=", "="}, {any, 0, 0});
+  mb.dep(t6, t5, K::Flow, "X", mp, {"<", "*", "="}, {any, any, 0});
+  mb.dep(t6, t5, K::Flow, "X", mq, {"=", "<", "="}, {0, any, 0});
+  mb.dep(t6, t6, K::Flow, "X", mq, {"=", "<", "="}, {0, any, 0});
+  mb.dep(t6, t6, K::Flow, "X", mp, {"<", "*", "="}, {any, any, 0});
+  const Program crossed = mb.build();
+  auto crossedFacts = cost::analyzeProgram(crossed);
+  ASSERT_TRUE(crossedFacts.ok());
+  EXPECT_FALSE(crossedFacts->findStatement(t5)->ownerLocal[1]);
+  const Estimate e = run(crossed, byColumns());
+  EXPECT_DOUBLE_EQ(computation(e, t5)->repetitions, double(n * (n + 1) / 2 * n));
+}
+
+TEST(BodyBusiest, TheStatementsOfOneLoopBodyShareTheirBusiestProcessor) {
+  // S5's busiest processor is the first block (every MP reaches its
+  // columns), S6's the last (the longest rows of the triangle); each
+  // processor runs both one after the other with nothing to wait for.
+  const auto [p, s5, s6] = fig2_2(n, /*asExtracted=*/true);
+  const auto [each5, each6] = instancesByProcessor();
+  double together = 0;
+  size_t busiest = 0;
+  for (size_t q = 0; q < size_t(N); ++q)
+    if (each5[q] + each6[q] > together)
+      together = each5[q] + each6[q], busiest = q;
+  const double apart = *std::max_element(each5.begin(), each5.end()) +
+                       *std::max_element(each6.begin(), each6.end());
+  ASSERT_LT(together, 0.7 * apart); // 68 against 116 rows of n
+
+  const Estimate e = run(p, byColumns());
+  const EstimateTerm *c5 = computation(e, s5), *c6 = computation(e, s6);
+  ASSERT_TRUE(c5 && c6);
+  EXPECT_DOUBLE_EQ(c5->repetitions, each5[busiest]);
+  EXPECT_DOUBLE_EQ(c6->repetitions, each6[busiest]);
+  EXPECT_DOUBLE_EQ(c5->repetitions + c6->repetitions, together);
+
+  // Each alone is costed on its own busiest processor.
+  auto est = Estimator::build(p, {});
+  ASSERT_TRUE(est.ok());
+  auto alone = est->evaluateStatement(byColumns(), ipsc2(), s6);
+  ASSERT_TRUE(alone.ok());
+  EXPECT_DOUBLE_EQ(computation(*alone, s6)->repetitions,
+                   *std::max_element(each6.begin(), each6.end()));
+  // The thesis's formulas: each statement on its own busiest.
+  EstimateOptions thesis;
+  thesis.exactOwners = false;
+  const Estimate t = run(p, byColumns(), thesis);
+  EXPECT_GT(computation(t, s5)->repetitions + computation(t, s6)->repetitions, together);
+}
+
+} // namespace
+} // namespace dlayout::test
