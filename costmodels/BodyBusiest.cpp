@@ -26,7 +26,7 @@ void shareBusiestProcessor(std::vector<ComputationCost> &work,
   auto joins = [&](size_t k, size_t next) { // next continues k's run
     const StatementFacts &a = *comm[k].sf, &b = *comm[next].sf;
     return &b == &a + 1 && counted(next) && sameLoops(a, b) && a.lhs.array == b.lhs.array &&
-           work[k].spreadDim == work[next].spreadDim &&
+           work[k].spreadDims == work[next].spreadDims &&
            work[k].spread.size() == work[next].spread.size();
   };
   for (size_t k = 0, end; k < comm.size(); k = end) {
@@ -35,7 +35,7 @@ void shareBusiestProcessor(std::vector<ComputationCost> &work,
       continue;
     while (end < comm.size() && joins(end - 1, end))
       ++end;
-    std::vector<double> total(work[k].spread.size(), 0.0); // seconds by coordinate
+    std::vector<double> total(work[k].spread.size(), 0.0); // seconds by processor
     for (size_t s = k; s < end; ++s)
       for (size_t p = 0; p < total.size(); ++p)
         total[p] += work[s].spread[p] * work[s].instance;

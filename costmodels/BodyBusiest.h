@@ -10,8 +10,8 @@
 // last for the other, and at NQ = 16 on 4 processors each does 68 of the
 // 116 (times MORB) iterations the two maxima add up to.
 //
-// Where the instances are counted processor by processor along one mesh
-// dimension (ComputationCost::spread), a run of consecutive statements in
+// Where the instances are counted processor by processor along the same
+// mesh dimensions (ComputationCost::spread), a run of consecutive statements in
 // the same loops that write the same array, none of those loops able to
 // hold a communication under any layout (StatementFacts::quietLoops), is
 // costed on the processor of the run's largest total; each statement's

@@ -343,20 +343,24 @@ double nestIterations(const StatementFacts &sf, const std::vector<LoopFacts> &lo
   return product;
 }
 
-/// S's instances on each coordinate of one mesh dimension
+/// S's instances on each processor of the mesh dimensions `meshDims`
 /// (ComputationCost::spread, before rho(S)).
 struct Spread {
-  int meshDim = -1;
+  std::vector<int> meshDims;
   std::vector<double> per;
 };
 
-/// The spread of S's instances over `loops`, where the reference that
-/// divides them is distributed along one mesh dimension alone, by a
-/// single-index subscript alpha * j_l + beta: j_l's iterations on each owner
-/// (iterationsOnEachProcessor) times every other loop's. `busiest` is
-/// nestIterations' count over the same loops: where the spread's largest
-/// differs, a rule of section 3.2.2 or 3.3 counted otherwise (a recurrence,
-/// an unknown subscript) and there is none.
+/// The spread of S's instances over `loops`, where each dimension of the
+/// reference that divides them that is distributed has a single-index
+/// subscript alpha_k * j_k + beta_k, each in a loop of its own and on a
+/// mesh dimension of its own: j_k's iterations on each owner
+/// (iterationsOnEachProcessor), multiplied over k, times every other loop's.
+/// `busiest` is nestIterations' count over the same loops: where the
+/// spread's largest differs, a rule of section 3.2.2 or 3.3 counted
+/// otherwise (a recurrence, an unknown subscript) and there is none. None
+/// either over more than kMostSpread processors: a count per processor of
+/// a mesh larger than any sample's costs more than it tells.
+constexpr int64_t kMostSpread = 4096;
 std::optional<Spread> spreadOf(const StatementFacts &sf, const std::vector<LoopFacts> &loops,
                                const LayoutView &lv, const ComputationOptions &opts,
                                double busiest) {
@@ -364,33 +368,53 @@ std::optional<Spread> spreadOf(const StatementFacts &sf, const std::vector<LoopF
   if (refs.size() != 1)
     return std::nullopt;
   const ArrayDist &ad = lv.arrays[size_t(refs[0]->array)];
-  const SubscriptForm *g = nullptr;
-  const DimDist *d = nullptr;
+  struct Along {
+    int meshDim, loop;
+    std::vector<int64_t> each;
+  };
+  std::vector<Along> along;
+  int64_t processors = 1;
   for (size_t k = 0; k < refs[0]->subs.size() && k < ad.dims.size(); ++k) {
-    if (procsOf(ad.dims[k]) <= 1)
+    const DimDist &d = ad.dims[k];
+    if (procsOf(d) <= 1)
       continue;
-    if (g)
-      return std::nullopt; // distributed along two mesh dimensions
-    g = &refs[0]->subs[k];
-    d = &ad.dims[k];
+    if ((processors *= procsOf(d)) > kMostSpread)
+      return std::nullopt;
+    const SubscriptForm &g = refs[0]->subs[k];
+    if (g.cls != SubscriptClass::Single || g.terms.size() != 1)
+      return std::nullopt;
+    const int l = g.terms[0].first;
+    for (const Along &o : along)
+      if (o.loop == l || o.meshDim == d.meshDim)
+        return std::nullopt; // a diagonal, or two dimensions on one
+    const auto beta = offsetIn(g, l, loops);
+    if (!beta)
+      return std::nullopt;
+    auto each = iterationsOnEachProcessor(g.alphaAt(l), *beta, rangeOf(loops[size_t(l)]), d);
+    if (!each)
+      return std::nullopt;
+    along.push_back({d.meshDim, l, std::move(*each)});
   }
-  if (!g || g->cls != SubscriptClass::Single || g->terms.size() != 1)
+  if (along.empty())
     return std::nullopt;
-  const int l = g->terms[0].first;
-  const auto beta = offsetIn(*g, l, loops);
-  if (!beta)
-    return std::nullopt;
-  const auto each = iterationsOnEachProcessor(g->alphaAt(l), *beta, rangeOf(loops[size_t(l)]), *d);
-  if (!each)
-    return std::nullopt;
+  std::sort(along.begin(), along.end(),
+            [](const Along &x, const Along &y) { return x.meshDim < y.meshDim; });
   double others = 1;
   for (size_t q = 0; q < loops.size(); ++q)
-    if (int(q) != l)
+    if (std::none_of(along.begin(), along.end(), [&](const Along &o) { return o.loop == int(q); }))
       others *= loops[q].trips;
-  Spread out{d->meshDim, std::vector<double>(each->size())};
-  double most = 0;
-  for (size_t p = 0; p < each->size(); ++p)
-    most = std::max(most, out.per[p] = double((*each)[p]) * others);
+  Spread out;
+  out.per.assign(1, others);
+  for (const Along &o : along) { // coordinates row-major over meshDims
+    out.meshDims.push_back(o.meshDim);
+    std::vector<double> next;
+    next.reserve(out.per.size() * o.each.size());
+    for (double before : out.per)
+      for (int64_t n : o.each)
+        next.push_back(before * double(n));
+    out.per = std::move(next);
+  }
+  const double most = *std::max_element(out.per.begin(), out.per.end());
   if (std::abs(most - busiest) > 1e-9 * std::max(1.0, busiest))
     return std::nullopt;
   return out;
@@ -467,9 +491,9 @@ std::optional<OuterCount> perOuterIteration(const StatementFacts &sf, const Layo
           return;
         auto s = spreadOf(sf, loops, lv, opts, n);
         Spread &sum = *out.spread;
-        if (sum.meshDim < 0 && s)
-          sum = Spread{s->meshDim, std::vector<double>(s->per.size())};
-        if (!s || s->meshDim != sum.meshDim || s->per.size() != sum.per.size()) {
+        if (sum.meshDims.empty() && s)
+          sum = Spread{s->meshDims, std::vector<double>(s->per.size())};
+        if (!s || s->meshDims != sum.meshDims || s->per.size() != sum.per.size()) {
           out.spread.reset();
           return;
         }
@@ -504,8 +528,8 @@ ComputationCost statementComputation(const StatementFacts &sf,
   const double share = sf.rho * (opts.exactOwners ? sf.guardsHold : 1);
   c.iterations = share * *product;
   c.seconds = c.iterations * c.instance;
-  if (spread && spread->meshDim >= 0) {
-    c.spreadDim = spread->meshDim;
+  if (spread && !spread->meshDims.empty()) {
+    c.spreadDims = std::move(spread->meshDims);
     c.spread = std::move(spread->per);
     for (double &n : c.spread)
       n *= share;

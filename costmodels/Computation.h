@@ -85,14 +85,15 @@ struct ComputationCost {
   double instance = 0;   // t(S)
   double iterations = 0; // rho(S) * prod C_l(S)
   /// Beyond the thesis (exactOwners): rho(S)'s share of S's instances on
-  /// each coordinate of mesh dimension `spreadDim`, where they are counted
-  /// processor by processor: the reference that divides them distributed
-  /// along that dimension alone by a single-index subscript, every other
-  /// loop whole, each outer iteration's (perOuterIteration) so counted
+  /// each processor of the mesh dimensions `spreadDims` (coordinates
+  /// row-major, in the order of spreadDims), where they are counted
+  /// processor by processor: each distributed dimension of the reference
+  /// that divides them subscripted by a single index of its own loop, every
+  /// other loop whole, each outer iteration's (perOuterIteration) so counted
   /// where inner bounds vary. Its largest is at most `iterations` (less
   /// where the busiest processor moves with the outer iterations). Empty
   /// where not counted so. BodyBusiest.h reads it.
-  int spreadDim = -1;
+  std::vector<int> spreadDims;
   std::vector<double> spread;
 };
 

@@ -14,6 +14,7 @@
 #include "costmodels/ProgramAnalysis.h"
 
 #include <algorithm>
+#include <map>
 
 namespace dlayout::test {
 namespace {
@@ -120,6 +121,30 @@ TEST(BodyBusiest, TheStatementsOfOneLoopBodyShareTheirBusiestProcessor) {
   thesis.exactOwners = false;
   const Estimate t = run(p, byColumns(), thesis);
   EXPECT_GT(computation(t, s5)->repetitions + computation(t, s6)->repetitions, together);
+}
+
+TEST(BodyBusiest, CountedOnEveryProcessorOfATwoDimensionalMesh) {
+  // X blocked by rows and by columns on 2 x 2: processor (r, c) runs S5 where
+  // MI is in row block r and MQ in column block c, S6 where MP is.
+  const auto [p, s5, s6] = fig2_2(n, /*asExtracted=*/true);
+  const int64_t half = n / 2;
+  std::map<std::pair<int64_t, int64_t>, std::pair<double, double>> on; // (S5, S6)
+  for (int64_t mp = 1; mp <= n; ++mp)
+    for (int64_t mq = 1; mq <= mp; ++mq)
+      for (int64_t mi = 1; mi <= n; ++mi) {
+        ++on[{(mi - 1) / half, (mq - 1) / half}].first;
+        ++on[{(mi - 1) / half, (mp - 1) / half}].second;
+      }
+  double together = 0, apart5 = 0, apart6 = 0;
+  for (const auto &[where, counts] : on) {
+    together = std::max(together, counts.first + counts.second);
+    apart5 = std::max(apart5, counts.first);
+    apart6 = std::max(apart6, counts.second);
+  }
+  ASSERT_LT(together, apart5 + apart6);
+  const Estimate e = run(p, layout({2, 2}, {{"X", {block(0), block(1)}},
+                                           {"V", {collapsed(), collapsed()}}}));
+  EXPECT_DOUBLE_EQ(computation(e, s5)->repetitions + computation(e, s6)->repetitions, together);
 }
 
 } // namespace
