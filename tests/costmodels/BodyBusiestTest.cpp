@@ -58,28 +58,7 @@ TEST(BodyBusiest, ARecurrenceThroughTheWrittenElementsAloneDividesItsLoop) {
 
   // Read at another element, X orders the owners' instances: MQ stays
   // sequential, every processor's triangle counted whole.
-  ModelBuilder mb;
-  mb.array("X", {n, n});
-  mb.array("V", {n, n});
-  auto mp = mb.loop("MP", mb.c(1), mb.c(n));
-  auto mq = mb.loop("MQ", mb.c(1), mb.iv(mp), mp);
-  auto mi = mb.loop("MI", mb.c(1), mb.c(n), mq, 1, true);
-  const OpCounts ops{.loads = 2, .stores = 1, .fadd = 1};
-  auto t5 = mb.stmt({mp, mq, mi}, mb.ref("X", {mb.iv(mi), mb.iv(mq)}),
-                    {mb.ref("X", {mb.iv(mi), mb.iv(mq)}), mb.ref("V", {mb.iv(mp), mb.iv(mi)})}, ops);
-  auto t6 = mb.stmt({mp, mq, mi}, mb.ref("X", {mb.iv(mi), mb.iv(mp)}),
-                    {mb.ref("X", {mb.iv(mi), mb.iv(mp)}), mb.ref("X", {mb.iv(mi), mb.iv(mq)})}, ops);
-  // The extractor's flow dependences (crossed.F through dlayout extract).
-  using K = Dependence::Kind;
-  const std::optional<int64_t> any;
-  mb.dep(t5, t5, K::Flow, "X", mp, {"<", "=", "="}, {any, 0, 0});
-  mb.dep(t5, t6, K::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
-  mb.dep(t5, t6, K::Flow, "X", mp, {"<", "=", "="}, {any, 0, 0});
-  mb.dep(t6, t5, K::Flow, "X", mp, {"<", "*", "="}, {any, any, 0});
-  mb.dep(t6, t5, K::Flow, "X", mq, {"=", "<", "="}, {0, any, 0});
-  mb.dep(t6, t6, K::Flow, "X", mq, {"=", "<", "="}, {0, any, 0});
-  mb.dep(t6, t6, K::Flow, "X", mp, {"<", "*", "="}, {any, any, 0});
-  const Program crossed = mb.build();
+  const auto [crossed, t5, t6] = fig2_2(n, /*asExtracted=*/true, /*crossed=*/true);
   auto crossedFacts = cost::analyzeProgram(crossed);
   ASSERT_TRUE(crossedFacts.ok());
   EXPECT_FALSE(crossedFacts->findStatement(t5)->ownerLocal[1]);

@@ -105,11 +105,13 @@ inline std::pair<Program, std::string> sumOverK(int64_t n, const std::vector<Ope
 /// X(MI,MP) += V(MQ,MI). The program and its two statements. With
 /// `asExtracted`, every dependence the extractor finds in it (each kind;
 /// S6 at MQ < MP writes the column S5 updates at MQ = MP, carried by MQ).
+/// With `crossed`, S6 reads X(MI,MQ) for V(MQ,MI): another processor's
+/// column.
 struct Fig2_2 {
   Program p;
   std::string s5, s6;
 };
-inline Fig2_2 fig2_2(int64_t n, bool asExtracted = false) {
+inline Fig2_2 fig2_2(int64_t n, bool asExtracted = false, bool crossed = false) {
   ModelBuilder b;
   b.param("N", n);
   b.array("X", {n, n});
@@ -121,7 +123,8 @@ inline Fig2_2 fig2_2(int64_t n, bool asExtracted = false) {
                    {b.ref("X", {b.iv(mi), b.iv(mq)}), b.ref("V", {b.iv(mp), b.iv(mi)})},
                    {.loads = 2, .stores = 1, .fadd = 1});
   auto s6 = b.stmt({mp, mq, mi}, b.ref("X", {b.iv(mi), b.iv(mp)}),
-                   {b.ref("X", {b.iv(mi), b.iv(mp)}), b.ref("V", {b.iv(mq), b.iv(mi)})},
+                   {b.ref("X", {b.iv(mi), b.iv(mp)}),
+                    crossed ? b.ref("X", {b.iv(mi), b.iv(mq)}) : b.ref("V", {b.iv(mq), b.iv(mi)})},
                    {.loads = 2, .stores = 1, .fadd = 1});
   // X(MI,MQ) and X(MI,MP) meet where MQ = MP: one loop copy holds both.
   b.dep(s5, s6, Dependence::Kind::Flow, "X", "", {"=", "=", "="}, {0, 0, 0});
