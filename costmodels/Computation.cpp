@@ -471,7 +471,7 @@ struct OuterCount {
   std::optional<Spread> spread;
 };
 std::optional<OuterCount> perOuterIteration(const StatementFacts &sf, const LayoutView &lv,
-                                            const ComputationOptions &opts) {
+                                            const ComputationOptions &opts, bool spread) {
   const std::vector<int> drivers = boundDrivers(sf.loops);
   if (drivers.empty())
     return std::nullopt;
@@ -483,7 +483,8 @@ std::optional<OuterCount> perOuterIteration(const StatementFacts &sf, const Layo
   }
   std::map<std::vector<int64_t>, double> per; // by the processors running the sample
   OuterCount out;
-  out.spread.emplace();
+  if (spread)
+    out.spread.emplace();
   if (!forEachOuterSample(sf.loops, drivers, [&](const std::vector<LoopFacts> &loops, double weight) {
         const double n = nestIterations(sf, loops, lv, opts);
         per[runners(sf, lv, loops, drivers, opts)] += weight * n;
@@ -515,14 +516,16 @@ ComputationCost statementComputation(const StatementFacts &sf,
   c.instance = instanceTime(sf.stmt->ops, m);
   std::optional<double> product;
   std::optional<Spread> spread;
+  // Only BodyBusiest.h reads the spread, and only of these statements.
+  const bool spreads = opts.exactOwners && sf.quietLoops && sf.hasLhs && !sf.hasHome;
   if (opts.exactOwners)
-    if (auto counted = perOuterIteration(sf, lv, opts)) {
+    if (auto counted = perOuterIteration(sf, lv, opts, spreads)) {
       product = counted->busiest;
       spread = std::move(counted->spread);
     }
   if (!product) {
     product = nestIterations(sf, sf.loops, lv, opts);
-    if (opts.exactOwners)
+    if (spreads)
       spread = spreadOf(sf, sf.loops, lv, opts, *product);
   }
   const double share = sf.rho * (opts.exactOwners ? sf.guardsHold : 1);

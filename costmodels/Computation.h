@@ -92,7 +92,8 @@ struct ComputationCost {
   /// other loop whole, each outer iteration's (perOuterIteration) so counted
   /// where inner bounds vary. Its largest is at most `iterations` (less
   /// where the busiest processor moves with the outer iterations). Empty
-  /// where not counted so. BodyBusiest.h reads it.
+  /// where not counted so, and for a statement BodyBusiest.h, its only
+  /// reader, leaves as it is (no quietLoops, or no lhs of its own).
   std::vector<int> spreadDims;
   std::vector<double> spread;
 };
