@@ -18,11 +18,7 @@ bool sameLoops(const StatementFacts &a, const StatementFacts &b) {
 
 void shareBusiestProcessor(std::vector<ComputationCost> &work,
                            const std::vector<StatementComm> &comm) {
-  auto counted = [&](size_t k) {
-    const StatementFacts &sf = *comm[k].sf;
-    return !work[k].spread.empty() && sf.hasLhs && !sf.hasHome && !sf.loops.empty() &&
-           sf.quietLoops;
-  };
+  auto counted = [&](size_t k) { return !work[k].spread.empty() && sharesBusiest(*comm[k].sf); };
   auto joins = [&](size_t k, size_t next) { // next continues k's run
     const StatementFacts &a = *comm[k].sf, &b = *comm[next].sf;
     return &b == &a + 1 && counted(next) && sameLoops(a, b) && a.lhs.array == b.lhs.array &&

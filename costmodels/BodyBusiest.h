@@ -33,6 +33,13 @@
 
 namespace dlayout::cost {
 
+/// Whether a statement can join a run: an lhs of its own, at whose owners
+/// it runs, inside quiet loops. statementComputation counts the spread of
+/// these alone.
+inline bool sharesBusiest(const StatementFacts &sf) {
+  return sf.hasLhs && !sf.hasHome && !sf.loops.empty() && sf.quietLoops;
+}
+
 /// work[k] is the computation of comm[k].sf, the statements in program
 /// order. Only lowers terms.
 void shareBusiestProcessor(std::vector<ComputationCost> &work,

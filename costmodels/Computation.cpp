@@ -1,6 +1,7 @@
 //===- costmodels/Computation.cpp - The computational estimator -----------===//
 
 #include "costmodels/Computation.h"
+#include "costmodels/BodyBusiest.h"
 #include "costmodels/OuterSamples.h"
 #include "costmodels/SubReference.h"
 
@@ -517,7 +518,7 @@ ComputationCost statementComputation(const StatementFacts &sf,
   std::optional<double> product;
   std::optional<Spread> spread;
   // Only BodyBusiest.h reads the spread, and only of these statements.
-  const bool spreads = opts.exactOwners && sf.quietLoops && sf.hasLhs && !sf.hasHome;
+  const bool spreads = opts.exactOwners && sharesBusiest(sf);
   if (opts.exactOwners)
     if (auto counted = perOuterIteration(sf, lv, opts, spreads)) {
       product = counted->busiest;

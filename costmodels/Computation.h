@@ -93,7 +93,7 @@ struct ComputationCost {
   /// where inner bounds vary. Its largest is at most `iterations` (less
   /// where the busiest processor moves with the outer iterations). Empty
   /// where not counted so, and for a statement BodyBusiest.h, its only
-  /// reader, leaves as it is (no quietLoops, or no lhs of its own).
+  /// reader, leaves as it is (sharesBusiest).
   std::vector<int> spreadDims;
   std::vector<double> spread;
 };
