@@ -102,10 +102,13 @@ Result<Program> extract(const ExtractOptions &opts, std::unique_ptr<z3::context>
                        "not to a model; edit the model instead");
     auto P = parseProgram(*text);
     if (!P) return makeError(opts.input + ": " + P.error().message);
+    // Fortran's names are case-blind, C's are not: a C model's n and N are
+    // two parameters (jacobi_vla.c's argument n and its macro N).
+    const bool fortran = P->language == "fortran";
     for (auto &[name, value] : opts.params) {
       bool found = false;
       for (auto &[p, v] : P->params)
-        if (equalsIgnoreCase(p, name)) { v = value; found = true; }
+        if (p == name || (fortran && equalsIgnoreCase(p, name))) { v = value; found = true; }
       if (!found)
         return makeError("--param " + name + " names no parameter of the model");
     }

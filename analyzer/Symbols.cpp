@@ -427,6 +427,29 @@ Poly Symbols::toPolyAt(const SCEV *S, const llvm::Loop *Scope) {
   return P;
 }
 
+/// x - smin(c, x) is max(x - c, 0): flang's count of DO I = 2, N, the
+/// backedge-taken count N - smin(1, N), which is N - 1 wherever the loop runs
+/// at all (as smax(0, y) is y below). Only that form: a MIN(N, 10) of the
+/// program, not paired with its own operand, stays a min.
+std::optional<Poly> Symbols::clampedCount(const SCEVAddExpr *A) {
+  for (size_t k = 0; k < A->getNumOperands(); ++k) {
+    auto *M = dyn_cast<SCEVMulExpr>(A->getOperand(k));
+    if (!M || M->getNumOperands() != 2) continue;
+    auto *MinusOne = dyn_cast<SCEVConstant>(M->getOperand(0));
+    auto *Min = dyn_cast<SCEVSMinExpr>(M->getOperand(1));
+    if (!MinusOne || !MinusOne->getAPInt().isAllOnes() || !Min || Min->getNumOperands() != 2)
+      continue;
+    auto *C = dyn_cast<SCEVConstant>(Min->getOperand(0));
+    if (!C || C->getAPInt().getSignificantBits() > 63) continue;
+    Poly Rest;
+    for (size_t j = 0; j < A->getNumOperands(); ++j)
+      if (j != k) Rest = Rest + toPoly(A->getOperand(j));
+    if (Rest == toPoly(Min->getOperand(1)))
+      return Rest - Poly::constant(C->getAPInt().getSExtValue());
+  }
+  return std::nullopt;
+}
+
 Poly Symbols::toPoly(const SCEV *S) {
   if (auto *C = dyn_cast<SCEVConstant>(S)) {
     const APInt &A = C->getAPInt();
@@ -434,6 +457,7 @@ Poly Symbols::toPoly(const SCEV *S) {
     return Poly::symbol("?:huge");
   }
   if (auto *A = dyn_cast<SCEVAddExpr>(S)) {
+    if (auto clamped = clampedCount(A)) return *clamped;
     Poly P;
     for (auto *Op : A->operands()) P = P + toPoly(Op);
     return P;

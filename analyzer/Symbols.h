@@ -150,6 +150,9 @@ public:
   SourceLoc locOf(const llvm::DebugLoc &DL) const;
 
 private:
+  /// toPoly of an add that is a clamped trip count x - smin(c, x); nullopt
+  /// where it is not one.
+  std::optional<Poly> clampedCount(const llvm::SCEVAddExpr *A);
   void findLoops(unsigned &loopCounter);
   MemoryObject describe(llvm::Value *Base);
   std::string opaque(llvm::Value *V);

@@ -31,6 +31,27 @@ std::vector<double> edgeParts(const std::vector<double> &sent, double bd) {
   return parts;
 }
 
+/// Beyond shiftSenders' neighbours of the receiving blocks (exactOwners):
+/// the coordinates that send something where the crossings were counted
+/// (Crossings::sent, by sender). A loop whose range ends inside a block
+/// leaves the block past it nothing to send: jacobi_vla's a[i+1][j] over
+/// rows 1..30 of 100 in blocks of 25 reaches block 1's own rows alone, and
+/// block 1 sends to block 0 without receiving from block 2, one Transfer,
+/// not a Shift's two.
+Senders sendingOnly(Senders s, const std::vector<double> &sent) {
+  if (s.meshDim < 0 || s.first > s.last)
+    return s;
+  int64_t lo = s.last + 1, hi = s.first - 1;
+  for (int64_t c = s.first; c <= s.last && c < int64_t(sent.size()); ++c)
+    if (sent[size_t(c)] > 0) {
+      lo = std::min(lo, c);
+      hi = std::max(hi, c);
+    }
+  s.first = lo <= hi ? lo : 0;
+  s.last = lo <= hi ? hi : -1;
+  return s;
+}
+
 } // namespace
 
 /// Returns a loop to freeze, or -1.
@@ -390,8 +411,10 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
     dim.shift = bd;
     dim.shiftDirection = shiftDirection(L, R);
     dim.shiftSenders = shiftSenders(d, L, R, lr, dim.shiftDirection);
-    if (exact)
+    if (exact) {
       dim.shiftParts = edgeParts(exact->sent, bd);
+      dim.shiftSenders = sendingOnly(dim.shiftSenders, exact->sent);
+    }
     CommTerm t = term(Primitive::Shift, d,
                       "Table 4.2 (3): boundary communication", 1, indicator(N));
     dim.terms.push_back(t);
@@ -410,7 +433,7 @@ void TermWalk::table42(int d, int l, const SubRef &L, const SubRef &R,
       dim.boundary = true;
       dim.shift = std::min(nb->elements, mR);
       dim.shiftDirection = nb->direction;
-      dim.shiftSenders = shiftSenders(d, L, R, lr, dim.shiftDirection);
+      dim.shiftSenders = sendingOnly(shiftSenders(d, L, R, lr, dim.shiftDirection), nb->sent);
       dim.shiftParts = edgeParts(nb->sent, dim.shift);
       dim.terms.push_back(term(Primitive::Shift, d,
                                "exact owners: only the next (or only the previous) "

@@ -26,6 +26,13 @@ def write(path, data):
         f.write(data)
 
 
+# A subroutine whose inner loop starts at 2 and ends at a dummy argument.
+FROM_TWO = ("      subroutine s(a, b, n, m)\n      integer n, m\n"
+            "      double precision a(n, m), b(n)\n      do 10 j = 1, m\n"
+            "        do 20 i = 2, n\n          a(i, j) = b(i - 1) * 2\n"
+            " 20     continue\n 10   continue\n      end\n")
+
+
 def run(*args, timeout=120):
     return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout)
 
@@ -102,6 +109,45 @@ class Extract(unittest.TestCase):
         trips = sorted(l["trip_count"] for l in doc["loops"])
         self.assertEqual(trips[0], 3)        # the k loop
         self.assertIn(38, trips)             # i, j = 1 .. n-2
+
+    def test_a_c_models_parameters_are_bound_by_their_own_case(self):
+        # jacobi_vla.c has a macro N and an argument n: two parameters of
+        # its model, which --param on the model binds one at a time (a
+        # Fortran model's names are case-blind, as its source's are).
+        src = os.path.join(SAMPLES, "c", "jacobi_vla.c")
+        with tempfile.TemporaryDirectory() as tmp:
+            model = os.path.join(tmp, "m.json")
+            r = run("extract", src, "--param", "N=32", "--param", "n=32", "-o", model)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            r = run("extract", model, "--param", "n=40", "--format", "json")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            params = json.loads(r.stdout)["params"]
+            self.assertEqual((params["n"], params["N"]), (40, 32))
+            r = run("extract", model, "--param", "NX=40")
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("names no parameter of the model", r.stderr)
+            fsrc = os.path.join(tmp, "s.f")
+            write(fsrc, FROM_TWO)
+            fmodel = os.path.join(tmp, "f.json")
+            r = run("extract", fsrc, "--param", "N=30", "--param", "M=20", "-o", fmodel)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            r = run("extract", fmodel, "--param", "n=25", "--format", "json")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(json.loads(r.stdout)["params"], {"M": 20, "N": 25})
+
+    def test_fortran_loop_from_two_to_a_dummy_extent(self):
+        # flang counts DO I = 2, N as N - smin(1, N): N - 1 wherever the
+        # loop runs (it was a min the bounds could not read, the trip count
+        # assumed).
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "s.f")
+            write(p, FROM_TWO)
+            r = run("extract", p, "--param", "N=30", "--param", "M=20", "--format", "json")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertNotIn("not affine", r.stderr)
+            loops = {l["var"]: l for l in json.loads(r.stdout)["loops"]}
+            self.assertEqual(loops["I"]["trip_count"], 29)
+            self.assertEqual(loops["I"]["upper"]["terms"][0]["params"], {"N": 1})
 
     def test_fortran_dummy_arrays_and_strided_loops(self):
         code = ("      subroutine s(a, b, n, m)\n"

@@ -14,6 +14,8 @@
 #include "Helpers.h"
 #include "costmodels/LayoutView.h"
 
+#include <algorithm>
+
 namespace dlayout::test {
 namespace {
 
@@ -234,6 +236,36 @@ TEST(Senders, EachCyclicNeighbourSendsTheElementsItHolds) {
     }
     EXPECT_DOUBLE_EQ(sent, double((2 * (n / N) - 1) * n)) << "processor " << q;
   }
+}
+
+TEST(Senders, ABlockPastTheLoopsRangeSendsNothing) {
+  // B(I) = A(I-1) + A(I+1), I = 2 .. 31, A and B (100) in blocks of 25 over
+  // 4: the lhs lies on blocks 0 and 1, A(I-1) crosses from block 0 to 1
+  // (row 25), A(I+1) from block 1 to 0 (row 26), and block 1's reads end
+  // at row 32, inside it: block 2 sends nothing. Each Shift has one sender,
+  // one Transfer (jacobi_vla's rows on 4 processors, two of them idle: a
+  // Shift's two Transfers priced on A(I+1), 1.34 times the communication
+  // simulated).
+  constexpr int64_t rows = 100;
+  ModelBuilder b;
+  b.array("A", {rows});
+  b.array("B", {rows});
+  auto i = b.loop("I", b.c(2), b.c(31), "", 1, true);
+  auto s = b.stmt({i}, b.ref("B", {b.iv(i)}),
+                  {b.ref("A", {b.iv(i, 1, -1)}), b.ref("A", {b.iv(i, 1, 1)})},
+                  {.loads = 2, .stores = 1, .fadd = 1});
+  Layout l = layout({N}, {{"A", {block(0)}}, {"B", {block(0)}}});
+  auto c = comm(run(b.build(), l), s, "A");
+  ASSERT_EQ(c.size(), 2u);
+  std::vector<int64_t> from;
+  for (const auto &t : c) {
+    EXPECT_EQ(t.primitive, "Shift") << t.rule;
+    EXPECT_EQ(t.senders.first, t.senders.last) << t.rule;
+    EXPECT_DOUBLE_EQ(t.seconds, t.repetitions * T(t.messageBytes)) << t.rule;
+    from.push_back(t.senders.first);
+  }
+  std::sort(from.begin(), from.end());
+  EXPECT_EQ(from, (std::vector<int64_t>{0, 1}));
 }
 
 TEST(Coalescing, ACarriedReferenceTowardsTheOtherOfTwoNeighboursSendsItsEdge) {
