@@ -261,34 +261,41 @@ std::optional<Poly> FunctionBuilder::exitTestBound(const LoopRecord &R) {
 /// Trip counts and value ranges, outer loops first (thesis §3.2 takes the
 /// mean for triangular loops: with affine bounds the mean trip count is the
 /// trip count at the mean of the enclosing induction variables).
-void FunctionBuilder::evaluateLoops() {
-  // Parameters: bound by --param, else assumed.
-  std::set<std::string> used;
-  auto collect = [&](const Poly &p) {
+/// The parameters these polynomials name get their values: bound by
+/// --param, else assumed (with a warning), once each.
+void FunctionBuilder::bindParameters(const std::vector<Poly> &polys) {
+  for (const Poly &p : polys)
     for (auto &[m, c] : p.terms())
-      for (auto &s : m)
-        if (s.rfind("p:", 0) == 0) used.insert(s.substr(2));
-  };
-  for (auto &[id, p] : Lower) collect(p);
-  for (auto &[id, p] : Upper) collect(p);
+      for (auto &s : m) {
+        if (s.rfind("p:", 0) != 0 || ParamValues.count(s.substr(2))) continue;
+        const std::string name = s.substr(2);
+        auto it = P.params.find(name);
+        const double v = it != P.params.end() ? double(it->second) : double(Opts.defaultParam);
+        if (it == P.params.end()) {
+          P.params[name] = Opts.defaultParam;
+          warnOnce("parameter", "parameter " + name + " has no value; assumed " +
+                   std::to_string(Opts.defaultParam) + " (give --param " + name + "=VALUE)");
+        }
+        ParamValues[name] = v;
+        Ranges[paramSymbol(name)] = {v, v};
+        Values[paramSymbol(name)] = v;
+      }
+}
+
+/// The extents of every object, so that the parameters in them have values.
+std::vector<Poly> FunctionBuilder::declaredExtents() {
+  std::vector<Poly> out;
   for (auto *O : Sym.objects())
     for (auto &e : O->extents)
-      if (e) collect(*e);
-  for (auto &name : used) {
-    auto it = P.params.find(name);
-    if (it != P.params.end()) {
-      ParamValues[name] = it->second;
-      continue;
-    }
-    ParamValues[name] = Opts.defaultParam;
-    P.params[name] = Opts.defaultParam;
-    warnOnce("parameter", "parameter " + name + " has no value; assumed " +
-             std::to_string(Opts.defaultParam) + " (give --param " + name + "=VALUE)");
-  }
-  for (auto &[name, v] : ParamValues) {
-    Ranges[paramSymbol(name)] = {v, v};
-    Values[paramSymbol(name)] = v;
-  }
+      if (e) out.push_back(*e);
+  return out;
+}
+
+void FunctionBuilder::evaluateLoops() {
+  std::vector<Poly> polys = declaredExtents();
+  for (auto &[id, p] : Lower) polys.push_back(p);
+  for (auto &[id, p] : Upper) polys.push_back(p);
+  bindParameters(polys);
 
   for (auto &R : Sym.loops()) {
     auto &M = P.loops[LoopIndex[R.loop]];
@@ -455,6 +462,9 @@ void FunctionBuilder::completeShapes() {
     }
     O->shapeInferred = true;
   }
+  // A parameter the strides alone give (a dummy A(N,M) whose N no loop
+  // bound reads: DO I = 2, MIN(N, 10)) has its value too.
+  bindParameters(declaredExtents());
 }
 
 std::string FunctionBuilder::arrayName(const MemoryObject *O) {

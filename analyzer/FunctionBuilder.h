@@ -51,6 +51,8 @@ private:
   // FunctionBuilder.cpp: loops, arrays, references.
   void buildLoops();
   void evaluateLoops();
+  void bindParameters(const std::vector<Poly> &polys);
+  std::vector<Poly> declaredExtents();
   std::optional<Poly> exitTestBound(const LoopRecord &R);
   llvm::Value *loneOpaque(const Poly &p) const;
   std::string renderPoly(const Poly &p) const;

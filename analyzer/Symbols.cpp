@@ -427,6 +427,20 @@ Poly Symbols::toPolyAt(const SCEV *S, const llvm::Loop *Scope) {
   return P;
 }
 
+/// A value toPoly cannot express, one symbol per expression (SCEVs are
+/// uniqued): two different mins, or divisions, are two unknowns, which must
+/// not cancel (the count smin(N, 10) - smin(1, N) of DO I = 2, MIN(N, 10)
+/// came out 0). "?:min", "?:min 2", ...: a space, which no variable's name
+/// (opaque()) has.
+Poly Symbols::opaqueScev(const SCEV *S, const std::string &what) {
+  auto [It, fresh] = ScevSymbols.try_emplace(S);
+  if (fresh) {
+    const int k = ++ScevKinds[what];
+    It->second = "?:" + what + (k > 1 ? " " + std::to_string(k) : "");
+  }
+  return Poly::symbol(It->second);
+}
+
 /// x - smin(c, x) is max(x - c, 0): flang's count of DO I = 2, N, the
 /// backedge-taken count N - smin(1, N), which is N - 1 wherever the loop runs
 /// at all (as smax(0, y) is y below). Only that form: a MIN(N, 10) of the
@@ -454,7 +468,7 @@ Poly Symbols::toPoly(const SCEV *S) {
   if (auto *C = dyn_cast<SCEVConstant>(S)) {
     const APInt &A = C->getAPInt();
     if (A.getSignificantBits() <= 63) return Poly::constant(A.getSExtValue());
-    return Poly::symbol("?:huge");
+    return opaqueScev(S, "huge");
   }
   if (auto *A = dyn_cast<SCEVAddExpr>(S)) {
     if (auto clamped = clampedCount(A)) return *clamped;
@@ -471,14 +485,14 @@ Poly Symbols::toPoly(const SCEV *S) {
     // Extensions keep the value, and so does narrowing a program integer to
     // 32 bits (induction variables widened to 64); casts through fewer bits
     // are modular arithmetic.
-    if (isNarrowCast(C)) return Poly::symbol("?:modular");
+    if (isNarrowCast(C)) return opaqueScev(S, "modular");
     return toPoly(C->getOperand(0));
   }
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     if (Scoped && (!ScopeLoop || !AR->getLoop()->contains(ScopeLoop)))
-      return Poly::symbol("?:exit value");
+      return opaqueScev(S, "exit value");
     const LoopRecord *R = record(AR->getLoop());
-    if (!AR->isAffine() || !R || !R->iv) return Poly::symbol("?:recurrence");
+    if (!AR->isAffine() || !R || !R->iv) return opaqueScev(S, "recurrence");
     Poly start = toPoly(AR->getStart());
     Poly step = toPoly(AR->getStepRecurrence(*SE));
     // value = start + step * n, where the source variable is
@@ -489,7 +503,7 @@ Poly Symbols::toPoly(const SCEV *S) {
     if (R->step == -1) return start - step * n;
     Poly q;
     for (auto &[m, c] : step.terms()) {
-      if (c % R->step) return Poly::symbol("?:recurrence");
+      if (c % R->step) return opaqueScev(S, "recurrence");
       Poly t = Poly::constant(c / R->step);
       for (auto &s : m) t = t * Poly::symbol(s);
       q = q + t;
@@ -510,7 +524,7 @@ Poly Symbols::toPoly(const SCEV *S) {
       Rest.push_back(Op);
     }
     if (Rest.size() == 1) return toPoly(Rest[0]);
-    return Poly::symbol("?:" + std::string(isMax ? "max" : "min"));
+    return opaqueScev(S, isMax ? "max" : "min");
   }
   if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
     Poly L = toPoly(D->getLHS());
@@ -526,19 +540,19 @@ Poly Symbols::toPoly(const SCEV *S) {
       }
       if (exact) return Q;
     }
-    return Poly::symbol("?:div");
+    return opaqueScev(S, "div");
   }
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
     Value *V = U->getValue();
     if (auto P = parameterOf(V)) return Poly::symbol(paramSymbol(*P));
     if (auto *R = recordForIv(V)) {
       if (Scoped && (!ScopeLoop || !R->loop->contains(ScopeLoop)))
-        return Poly::symbol("?:exit value");
+        return opaqueScev(S, "exit value");
       return Poly::symbol(ivSymbol(R->id));
     }
     return Poly::symbol(opaque(V));
   }
-  return Poly::symbol("?:unknown");
+  return opaqueScev(S, "unknown");
 }
 
 bool deadEnd(const llvm::BasicBlock *B) {

@@ -153,6 +153,9 @@ private:
   /// toPoly of an add that is a clamped trip count x - smin(c, x); nullopt
   /// where it is not one.
   std::optional<Poly> clampedCount(const llvm::SCEVAddExpr *A);
+  Poly opaqueScev(const llvm::SCEV *S, const std::string &what);
+  std::map<const llvm::SCEV *, std::string> ScevSymbols;
+  std::map<std::string, int> ScevKinds;
   void findLoops(unsigned &loopCounter);
   MemoryObject describe(llvm::Value *Base);
   std::string opaque(llvm::Value *V);

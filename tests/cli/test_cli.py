@@ -149,6 +149,26 @@ class Extract(unittest.TestCase):
             self.assertEqual(loops["I"]["trip_count"], 29)
             self.assertEqual(loops["I"]["upper"]["terms"][0]["params"], {"N": 1})
 
+    def test_a_parameter_only_the_strides_give_has_its_value(self):
+        # A(N, M)'s N reaches the model through the address arithmetic alone
+        # when the loop over I ends at MIN(N, 10): it was left without a
+        # value, and A refused with an extent of 0.
+        code = FROM_TWO.replace("i = 2, n", "i = 2, min(n, 10)")
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "s.f")
+            write(p, code)
+            r = run("extract", p, "--param", "N=30", "--param", "M=20", "--format", "json")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            doc = json.loads(r.stdout)
+            a = [x for x in doc["arrays"] if x["name"] == "A"][0]
+            self.assertEqual([d["extent"] for d in a["dims"]], [30, 20])
+            # The count smin(N, 10) - smin(1, N): two unknowns, which do not
+            # cancel to a loop that never runs; the trip count is assumed,
+            # and said so.
+            loops = {l["var"]: l for l in doc["loops"]}
+            self.assertGreater(loops["I"]["trip_count"], 0)
+            self.assertIn("not affine", r.stderr)
+
     def test_fortran_dummy_arrays_and_strided_loops(self):
         code = ("      subroutine s(a, b, n, m)\n"
                 "      integer n, m\n"
