@@ -44,11 +44,7 @@ void FunctionBuilder::build() {
 /// get a value like those of the bounds.
 void FunctionBuilder::bindExpressionParameters() {
   std::function<void(const Expr &)> visit = [&](const Expr &e) {
-    if (e.kind == Expr::Kind::Param && !P.params.count(e.name)) {
-      P.params[e.name] = Opts.defaultParam;
-      warnOnce("parameter", "parameter " + e.name + " has no value; assumed " +
-               std::to_string(Opts.defaultParam) + " (give --param " + e.name + "=VALUE)");
-    }
+    if (e.kind == Expr::Kind::Param) parameterValue(e.name);
     for (auto &a : e.args) visit(a);
   };
   for (size_t s = FirstStatement; s < P.statements.size(); ++s) {
@@ -261,21 +257,23 @@ std::optional<Poly> FunctionBuilder::exitTestBound(const LoopRecord &R) {
 /// Trip counts and value ranges, outer loops first (thesis §3.2 takes the
 /// mean for triangular loops: with affine bounds the mean trip count is the
 /// trip count at the mean of the enclosing induction variables).
-/// The parameters these polynomials name get their values: bound by
-/// --param, else assumed (with a warning), once each.
+/// A parameter's value: bound by --param, else assumed, with a warning.
+int64_t FunctionBuilder::parameterValue(const std::string &name) {
+  auto [it, assumed] = P.params.try_emplace(name, Opts.defaultParam);
+  if (assumed)
+    warnOnce("parameter", "parameter " + name + " has no value; assumed " +
+             std::to_string(Opts.defaultParam) + " (give --param " + name + "=VALUE)");
+  return it->second;
+}
+
+/// The parameters these polynomials name get their values, once each.
 void FunctionBuilder::bindParameters(const std::vector<Poly> &polys) {
   for (const Poly &p : polys)
     for (auto &[m, c] : p.terms())
       for (auto &s : m) {
         if (s.rfind("p:", 0) != 0 || ParamValues.count(s.substr(2))) continue;
         const std::string name = s.substr(2);
-        auto it = P.params.find(name);
-        const double v = it != P.params.end() ? double(it->second) : double(Opts.defaultParam);
-        if (it == P.params.end()) {
-          P.params[name] = Opts.defaultParam;
-          warnOnce("parameter", "parameter " + name + " has no value; assumed " +
-                   std::to_string(Opts.defaultParam) + " (give --param " + name + "=VALUE)");
-        }
+        const double v = double(parameterValue(name));
         ParamValues[name] = v;
         Ranges[paramSymbol(name)] = {v, v};
         Values[paramSymbol(name)] = v;

@@ -51,6 +51,7 @@ private:
   // FunctionBuilder.cpp: loops, arrays, references.
   void buildLoops();
   void evaluateLoops();
+  int64_t parameterValue(const std::string &name);
   void bindParameters(const std::vector<Poly> &polys);
   std::vector<Poly> declaredExtents();
   std::optional<Poly> exitTestBound(const LoopRecord &R);
